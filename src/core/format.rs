@@ -1,0 +1,116 @@
+//! How the page writes milliseconds: whole ms with thousands separators, and
+//! from 1,000 ms on also seconds to three significant figures.
+//!
+//! `627 ms`, `2,110 ms (2.11 s)`, `10,591 ms (10.6 s)`; totals as `26.1 s`.
+//! Rounding happens here and nowhere else: the core keeps full precision.
+
+/// Writes a whole number with comma thousands separators: `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Rounds milliseconds to the nearest whole millisecond, treating anything
+/// not finite or negative as 0 so display never panics.
+pub fn round_ms(ms: f64) -> u64 {
+    if ms.is_finite() && ms > 0.0 {
+        ms.round() as u64
+    } else {
+        0
+    }
+}
+
+/// Seconds to three significant figures (`2.11`, `10.6`, `627`); from
+/// 1,000 s on, whole seconds with separators (`1,235`).
+pub fn seconds(ms: f64) -> String {
+    let s = if ms.is_finite() && ms > 0.0 {
+        ms / 1000.0
+    } else {
+        0.0
+    };
+    for decimals in [2usize, 1, 0] {
+        let scale = 10f64.powi(decimals as i32);
+        let rounded = (s * scale).round() / scale;
+        // Rounding can carry into the next decade (9.996 → 10.00); move on.
+        if rounded < 10f64.powi(3 - decimals as i32) {
+            return format!("{rounded:.decimals$}");
+        }
+    }
+    thousands(s.round() as u64)
+}
+
+/// One delay: `627 ms`, or `2,110 ms (2.11 s)` from 1,000 ms on.
+pub fn delay(ms: f64) -> String {
+    let whole = round_ms(ms);
+    if whole >= 1000 {
+        format!("{} ms ({} s)", thousands(whole), seconds(whole as f64))
+    } else {
+        format!("{whole} ms")
+    }
+}
+
+/// A total: `26.1 s`, or `627 ms` below one second.
+pub fn total(ms: f64) -> String {
+    let whole = round_ms(ms);
+    if whole >= 1000 {
+        format!("{} s", seconds(ms))
+    } else {
+        format!("{whole} ms")
+    }
+}
+
+/// A range of delays: `0 – 1,000 ms`, or `500 ms – 1.00 s` style is avoided:
+/// both ends in whole ms so columns line up.
+pub fn range(min_ms: f64, max_ms: f64) -> String {
+    format!(
+        "{} – {} ms",
+        thousands(round_ms(min_ms)),
+        thousands(round_ms(max_ms))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_examples() {
+        assert_eq!(delay(627.0), "627 ms");
+        assert_eq!(delay(2110.0), "2,110 ms (2.11 s)");
+        assert_eq!(delay(10591.0), "10,591 ms (10.6 s)");
+        assert_eq!(total(26_100.0), "26.1 s");
+        assert_eq!(total(15_500.0), "15.5 s");
+    }
+
+    #[test]
+    fn rounding_and_edges() {
+        assert_eq!(delay(0.0), "0 ms");
+        assert_eq!(delay(0.4), "0 ms");
+        assert_eq!(delay(999.4), "999 ms");
+        assert_eq!(delay(999.6), "1,000 ms (1.00 s)");
+        assert_eq!(delay(9_996.0), "9,996 ms (10.0 s)");
+        assert_eq!(delay(32_000.0), "32,000 ms (32.0 s)");
+        assert_eq!(delay(123_456.0), "123,456 ms (123 s)");
+        assert_eq!(delay(1_234_567.0), "1,234,567 ms (1,235 s)");
+        assert_eq!(delay(f64::NAN), "0 ms");
+        assert_eq!(delay(f64::INFINITY), "0 ms");
+        assert_eq!(total(999.0), "999 ms");
+        assert_eq!(total(999_950.0), "1,000 s");
+        assert_eq!(range(0.0, 31_000.0), "0 – 31,000 ms");
+    }
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
+    }
+}

@@ -1,0 +1,9 @@
+//! The calculator's pure core: no Leptos, no web APIs, no clock.
+//!
+//! Everything the page computes lives here and is tested natively: the
+//! policy and its checks, the schedule, number formatting, the share link,
+//! the `Retry-After` reader and the code writers.
+
+pub mod format;
+pub mod policy;
+pub mod schedule;

@@ -1,0 +1,310 @@
+//! The retry policy a person sets on the page, and the checks on each field.
+//!
+//! Every field arrives as text. [`parse_whole`] and [`parse_multiplier`] turn
+//! that text into a value or an [`InputError`] that says what is wrong, so
+//! the page can show the reason beside the field and keep the last valid
+//! schedule on screen.
+
+use std::fmt;
+
+/// Largest accepted `base` and `cap`, in milliseconds (about 31.7 years).
+///
+/// Chosen so every delay is exact in an `f64`, and so the generated Go code
+/// can hold it in a `time.Duration` (nanoseconds in an `i64`).
+pub const MAX_DELAY_MS: u64 = 1_000_000_000_000;
+
+/// Largest accepted number of retries. The core computes any count; the page
+/// stops here so the table and the 2,000-run decorrelated simulation stay fast.
+pub const MAX_RETRIES: u32 = 1_000;
+
+/// Smallest accepted multiplier: 1 keeps the delay constant.
+pub const MIN_MULTIPLIER: f64 = 1.0;
+
+/// Largest accepted multiplier.
+pub const MAX_MULTIPLIER: f64 = 10.0;
+
+/// How each sleep is drawn from the capped exponential `exp(k)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Jitter {
+    /// Sleep exactly `exp(k)`.
+    None,
+    /// Sleep `uniform(0, exp(k))`.
+    Full,
+    /// Sleep `exp(k)/2 + uniform(0, exp(k)/2)`.
+    Equal,
+    /// Sleep `min(cap, uniform(base, prev × 3))`, with `prev` starting at base.
+    Decorrelated,
+}
+
+impl Jitter {
+    /// Every mode, in the order the page lists them.
+    pub const ALL: [Jitter; 4] = [
+        Jitter::None,
+        Jitter::Full,
+        Jitter::Equal,
+        Jitter::Decorrelated,
+    ];
+
+    /// The share-link spelling: `none`, `full`, `equal` or `decorrelated`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Jitter::None => "none",
+            Jitter::Full => "full",
+            Jitter::Equal => "equal",
+            Jitter::Decorrelated => "decorrelated",
+        }
+    }
+
+    /// The label shown in the `Jitter` select.
+    pub fn label(self) -> &'static str {
+        match self {
+            Jitter::None => "None",
+            Jitter::Full => "Full",
+            Jitter::Equal => "Equal",
+            Jitter::Decorrelated => "Decorrelated",
+        }
+    }
+
+    /// Reads the share-link spelling back; `None` for anything else.
+    pub fn parse(s: &str) -> Option<Jitter> {
+        Jitter::ALL.into_iter().find(|j| j.as_str() == s)
+    }
+}
+
+/// A complete retry policy. All delays are whole milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    /// What retry 1 waits before jitter.
+    pub base_ms: u64,
+    /// Growth factor per retry, from 1 to 10.
+    pub multiplier: f64,
+    /// No single wait exceeds this.
+    pub cap_ms: u64,
+    /// Retries after the first attempt.
+    pub max_retries: u32,
+    /// How each sleep is drawn.
+    pub jitter: Jitter,
+}
+
+impl Default for Policy {
+    /// The page's defaults: 1 s doubling to a 32 s cap (the Google Cloud
+    /// Storage Java client's maximum delay), 5 retries, full jitter.
+    fn default() -> Self {
+        Policy {
+            base_ms: 1_000,
+            multiplier: 2.0,
+            cap_ms: 32_000,
+            max_retries: 5,
+            jitter: Jitter::Full,
+        }
+    }
+}
+
+/// Why a field's text was not accepted.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InputError {
+    /// Nothing was entered.
+    Empty,
+    /// The text is not a number (`abc`, `NaN`, `1,000`).
+    NotANumber,
+    /// The text names an infinity (`inf`).
+    NotFinite,
+    /// The field takes whole numbers and the text has a fraction (`1.5`).
+    NotWhole,
+    /// The value is below the field's minimum.
+    TooSmall {
+        /// The smallest accepted value, as the page shows it.
+        min: String,
+    },
+    /// The value is above the field's maximum (`1e400` lands here too).
+    TooLarge {
+        /// The largest accepted value, as the page shows it.
+        max: String,
+    },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Empty => f.write_str("Enter a value."),
+            InputError::NotANumber => f.write_str("Enter a number, like 1000."),
+            InputError::NotFinite => f.write_str("Enter a finite number."),
+            InputError::NotWhole => f.write_str("Enter a whole number."),
+            InputError::TooSmall { min } => write!(f, "Enter {min} or more."),
+            InputError::TooLarge { max } => write!(f, "Enter at most {max}."),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Reads a number the way every field does: trimmed, in Rust's decimal
+/// syntax (`1000`, `2.5`, `1e3`), finite.
+fn parse_number(text: &str) -> Result<f64, InputError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(InputError::Empty);
+    }
+    // Rust accepts "inf" and "NaN"; we name them rather than call them numbers.
+    let lower = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
+    if lower == "nan" {
+        return Err(InputError::NotANumber);
+    }
+    let value: f64 = text.parse().map_err(|_| InputError::NotANumber)?;
+    if value.is_nan() {
+        return Err(InputError::NotANumber);
+    }
+    if value.is_infinite() {
+        return Err(if lower.starts_with("inf") {
+            InputError::NotFinite
+        } else if value > 0.0 {
+            // A literal too large for f64, such as 1e400.
+            InputError::TooLarge {
+                max: String::new(),
+            }
+        } else {
+            InputError::TooSmall { min: String::new() }
+        });
+    }
+    Ok(value)
+}
+
+/// Reads a whole number in `min..=max` (delays and the retry count).
+pub fn parse_whole(text: &str, min: u64, max: u64) -> Result<u64, InputError> {
+    let too_small = || InputError::TooSmall {
+        min: crate::core::format::thousands(min),
+    };
+    let too_large = || InputError::TooLarge {
+        max: crate::core::format::thousands(max),
+    };
+    let value = match parse_number(text) {
+        Err(InputError::TooLarge { .. }) => return Err(too_large()),
+        Err(InputError::TooSmall { .. }) => return Err(too_small()),
+        other => other?,
+    };
+    if value.fract() != 0.0 {
+        return Err(InputError::NotWhole);
+    }
+    if value < min as f64 {
+        return Err(too_small());
+    }
+    if value > max as f64 {
+        return Err(too_large());
+    }
+    Ok(value as u64)
+}
+
+/// Reads the multiplier: any number from [`MIN_MULTIPLIER`] to [`MAX_MULTIPLIER`].
+pub fn parse_multiplier(text: &str) -> Result<f64, InputError> {
+    let range_small = || InputError::TooSmall {
+        min: "1".to_string(),
+    };
+    let range_large = || InputError::TooLarge {
+        max: "10".to_string(),
+    };
+    let value = match parse_number(text) {
+        Err(InputError::TooLarge { .. }) => return Err(range_large()),
+        Err(InputError::TooSmall { .. }) => return Err(range_small()),
+        other => other?,
+    };
+    if value < MIN_MULTIPLIER {
+        return Err(range_small());
+    }
+    if value > MAX_MULTIPLIER {
+        return Err(range_large());
+    }
+    Ok(value)
+}
+
+/// Reads a base or cap delay in milliseconds.
+pub fn parse_delay(text: &str) -> Result<u64, InputError> {
+    parse_whole(text, 0, MAX_DELAY_MS)
+}
+
+/// Reads the retry count.
+pub fn parse_retries(text: &str) -> Result<u32, InputError> {
+    parse_whole(text, 0, MAX_RETRIES as u64).map(|n| n as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_fields_accept_plain_integers() {
+        assert_eq!(parse_delay("1000"), Ok(1000));
+        assert_eq!(parse_delay(" 0 "), Ok(0));
+        assert_eq!(parse_delay("1e3"), Ok(1000));
+        assert_eq!(parse_retries("1000"), Ok(1000));
+    }
+
+    #[test]
+    fn whole_fields_refuse_bad_text_with_a_reason() {
+        assert_eq!(parse_delay(""), Err(InputError::Empty));
+        assert_eq!(parse_delay("   "), Err(InputError::Empty));
+        assert_eq!(parse_delay("abc"), Err(InputError::NotANumber));
+        assert_eq!(parse_delay("NaN"), Err(InputError::NotANumber));
+        assert_eq!(parse_delay("inf"), Err(InputError::NotFinite));
+        assert_eq!(parse_delay("1.5"), Err(InputError::NotWhole));
+        assert_eq!(
+            parse_delay("-1"),
+            Err(InputError::TooSmall { min: "0".into() })
+        );
+        assert_eq!(
+            parse_delay("1e400"),
+            Err(InputError::TooLarge {
+                max: "1,000,000,000,000".into()
+            })
+        );
+        assert_eq!(
+            parse_retries("1001"),
+            Err(InputError::TooLarge {
+                max: "1,000".into()
+            })
+        );
+        assert_eq!(
+            parse_delay("999999999999999999999999999999"),
+            Err(InputError::TooLarge {
+                max: "1,000,000,000,000".into()
+            })
+        );
+    }
+
+    #[test]
+    fn multiplier_takes_fractions_between_one_and_ten() {
+        assert_eq!(parse_multiplier("1.5"), Ok(1.5));
+        assert_eq!(parse_multiplier("1"), Ok(1.0));
+        assert_eq!(parse_multiplier("10"), Ok(10.0));
+        assert_eq!(
+            parse_multiplier("11"),
+            Err(InputError::TooLarge { max: "10".into() })
+        );
+        assert_eq!(
+            parse_multiplier("0.5"),
+            Err(InputError::TooSmall { min: "1".into() })
+        );
+        assert_eq!(
+            parse_multiplier("1e400"),
+            Err(InputError::TooLarge { max: "10".into() })
+        );
+        assert_eq!(parse_multiplier("abc"), Err(InputError::NotANumber));
+        assert_eq!(parse_multiplier("-inf"), Err(InputError::NotFinite));
+    }
+
+    #[test]
+    fn messages_read_plainly() {
+        assert_eq!(InputError::NotWhole.to_string(), "Enter a whole number.");
+        assert_eq!(
+            InputError::TooSmall { min: "1".into() }.to_string(),
+            "Enter 1 or more."
+        );
+    }
+
+    #[test]
+    fn jitter_round_trips_its_share_spelling() {
+        for j in Jitter::ALL {
+            assert_eq!(Jitter::parse(j.as_str()), Some(j));
+        }
+        assert_eq!(Jitter::parse("Full"), None);
+    }
+}

@@ -1,0 +1,200 @@
+//! From a [`Policy`] and a seed to the exact wait schedule.
+//!
+//! Retry `k` (1-based) has `n = k − 1` previous retries, and its capped
+//! exponential is `exp(k) = min(cap, base × multiplier^n)`, built by repeated
+//! multiplication that stops growing once it reaches the cap: a million
+//! retries never overflow, and a base of 0 stays 0.
+//!
+//! Each mode's range and expected value are exact, except decorrelated
+//! jitter, whose expected column is the mean of [`SIMULATION_RUNS`] simulated
+//! runs with a fixed seed (so it does not move when the sample is re-rolled).
+//!
+//! Samples come from `rand_pcg::Pcg64` seeded with the share link's seed.
+//! Each retry draws one `u64`, turned into a uniform `u` in `[0, 1)` from
+//! its top 53 bits; a sleep between `lo` and `hi` is `lo + (hi − lo) × u`.
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+use super::format;
+use super::policy::{Jitter, Policy};
+
+/// How many runs the decorrelated expected column averages.
+pub const SIMULATION_RUNS: usize = 2_000;
+
+/// Seed of the decorrelated simulation, fixed so its mean is stable.
+pub const SIMULATION_SEED: u64 = 0x5EED_0F_BAC0FF;
+
+/// One retry's line in the table. All values are unrounded milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Row {
+    /// Retry number, from 1.
+    pub retry: u32,
+    /// The sleep drawn for this sample.
+    pub sample_ms: f64,
+    /// Smallest possible sleep.
+    pub min_ms: f64,
+    /// Largest possible sleep.
+    pub max_ms: f64,
+    /// Expected sleep (a simulation mean for decorrelated jitter).
+    pub expected_ms: f64,
+    /// Running sum of the sampled sleeps, this one included.
+    pub cumulative_ms: f64,
+    /// Whether this retry's backoff has reached the cap.
+    pub capped: bool,
+}
+
+/// The whole schedule with its summary figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    /// One row per retry.
+    pub rows: Vec<Row>,
+    /// Sum of the sampled sleeps.
+    pub total_ms: f64,
+    /// Sum of the per-retry minimums.
+    pub range_min_ms: f64,
+    /// Sum of the per-retry maximums: the worst case.
+    pub range_max_ms: f64,
+    /// Sum of the expected sleeps.
+    pub expected_total_ms: f64,
+    /// Attempts in all: retries + 1.
+    pub attempts: u64,
+    /// True when the expected values come from simulation (decorrelated).
+    pub expected_is_simulated: bool,
+}
+
+/// The seed that "Re-roll jitter" moves to from `seed`.
+pub fn next_seed(seed: u64) -> u64 {
+    seed.wrapping_add(1)
+}
+
+/// A uniform draw in `[0, 1)` from the top 53 bits of one `u64`.
+fn unit(rng: &mut Pcg64) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+/// `lo + (hi − lo) × u`, kept inside `[lo, hi]` against rounding.
+fn between(lo: f64, hi: f64, u: f64) -> f64 {
+    (lo + (hi - lo) * u).clamp(lo, hi)
+}
+
+/// The capped exponentials `exp(1), exp(2), …` with their cap flags.
+///
+/// Multiplication stops once the value reaches the cap, so the iterator
+/// can run for any number of retries without reaching infinity.
+pub fn capped_exponentials(policy: &Policy) -> impl Iterator<Item = (f64, bool)> {
+    let cap = policy.cap_ms as f64;
+    let multiplier = policy.multiplier;
+    let mut raw = policy.base_ms as f64;
+    (0..policy.max_retries).map(move |_| {
+        let reached = raw >= cap;
+        let value = if reached { cap } else { raw };
+        if !reached {
+            raw *= multiplier;
+        }
+        (value, reached)
+    })
+}
+
+/// The decorrelated sleep after `prev`: `min(cap, uniform(base, prev × 3))`.
+///
+/// When the cap is below the base every sleep is the cap.
+fn decorrelated_step(base: f64, cap: f64, prev: f64, u: f64) -> f64 {
+    let hi = (prev * 3.0).max(base);
+    between(base, hi, u).min(cap)
+}
+
+/// Mean of each decorrelated sleep over [`SIMULATION_RUNS`] runs.
+fn decorrelated_means(policy: &Policy) -> Vec<f64> {
+    let base = policy.base_ms as f64;
+    let cap = policy.cap_ms as f64;
+    let retries = policy.max_retries as usize;
+    let mut sums = vec![0.0; retries];
+    let mut rng = Pcg64::seed_from_u64(SIMULATION_SEED);
+    for _ in 0..SIMULATION_RUNS {
+        let mut prev = base;
+        for sum in sums.iter_mut() {
+            prev = decorrelated_step(base, cap, prev, unit(&mut rng));
+            *sum += prev;
+        }
+    }
+    sums.into_iter()
+        .map(|s| s / SIMULATION_RUNS as f64)
+        .collect()
+}
+
+/// Computes the schedule for `policy`, sampling with `seed`.
+pub fn schedule(policy: &Policy, seed: u64) -> Schedule {
+    let base = policy.base_ms as f64;
+    let cap = policy.cap_ms as f64;
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let means = match policy.jitter {
+        Jitter::Decorrelated => decorrelated_means(policy),
+        _ => Vec::new(),
+    };
+    let mut rows = Vec::with_capacity(policy.max_retries as usize);
+    let mut cumulative = 0.0;
+    let mut prev = base;
+    // Decorrelated maximum: min(cap, base × 3^k), grown like exp(k).
+    let mut decorrelated_max = base;
+    for (i, (exp, capped)) in capped_exponentials(policy).enumerate() {
+        let u = unit(&mut rng);
+        let (sample, min, max, expected, capped) = match policy.jitter {
+            Jitter::None => (exp, exp, exp, exp, capped),
+            Jitter::Full => (between(0.0, exp, u), 0.0, exp, exp / 2.0, capped),
+            Jitter::Equal => (
+                between(exp / 2.0, exp, u),
+                exp / 2.0,
+                exp,
+                exp * 0.75,
+                capped,
+            ),
+            Jitter::Decorrelated => {
+                if decorrelated_max < cap {
+                    decorrelated_max *= 3.0;
+                }
+                let max = decorrelated_max.min(cap);
+                prev = decorrelated_step(base, cap, prev, u);
+                (prev, base.min(cap), max, means[i], max >= cap)
+            }
+        };
+        cumulative += sample;
+        rows.push(Row {
+            retry: i as u32 + 1,
+            sample_ms: sample,
+            min_ms: min,
+            max_ms: max,
+            expected_ms: expected,
+            cumulative_ms: cumulative,
+            capped,
+        });
+    }
+    Schedule {
+        total_ms: cumulative,
+        range_min_ms: rows.iter().map(|r| r.min_ms).sum(),
+        range_max_ms: rows.iter().map(|r| r.max_ms).sum(),
+        expected_total_ms: rows.iter().map(|r| r.expected_ms).sum(),
+        attempts: policy.max_retries as u64 + 1,
+        expected_is_simulated: policy.jitter == Jitter::Decorrelated,
+        rows,
+    }
+}
+
+/// The sentence under the tiles, for example
+/// "This sample waits 26.1 s in total over 6 attempts; expected total 15.5 s."
+pub fn summary_sentence(schedule: &Schedule) -> String {
+    let attempts = match schedule.attempts {
+        1 => "1 attempt".to_string(),
+        n => format!("{} attempts", format::thousands(n)),
+    };
+    let expected = if schedule.expected_is_simulated {
+        "simulated expected total"
+    } else {
+        "expected total"
+    };
+    format!(
+        "This sample waits {} in total over {attempts}; {expected} {}.",
+        format::total(schedule.total_ms),
+        format::total(schedule.expected_total_ms),
+    )
+}

@@ -34,15 +34,20 @@ pub enum Jitter {
     Equal,
     /// Sleep `min(cap, uniform(base, prev × 3))`, with `prev` starting at base.
     Decorrelated,
+    /// Sleep `exp(k) × uniform(lo, hi)`, with the cap applied before or after
+    /// the factor (see [`Proportional`]). gRPC, cenkalti/backoff, client-go,
+    /// Resilience4j, openai-python and stripe-node all draw this way.
+    Proportional,
 }
 
 impl Jitter {
     /// Every mode, in the order the page lists them.
-    pub const ALL: [Jitter; 4] = [
+    pub const ALL: [Jitter; 5] = [
         Jitter::None,
         Jitter::Full,
         Jitter::Equal,
         Jitter::Decorrelated,
+        Jitter::Proportional,
     ];
 
     /// The share-link spelling: `none`, `full`, `equal` or `decorrelated`.
@@ -52,6 +57,7 @@ impl Jitter {
             Jitter::Full => "full",
             Jitter::Equal => "equal",
             Jitter::Decorrelated => "decorrelated",
+            Jitter::Proportional => "proportional",
         }
     }
 
@@ -62,6 +68,7 @@ impl Jitter {
             Jitter::Full => "Full",
             Jitter::Equal => "Equal",
             Jitter::Decorrelated => "Decorrelated",
+            Jitter::Proportional => "Proportional",
         }
     }
 
@@ -70,6 +77,67 @@ impl Jitter {
         Jitter::ALL.into_iter().find(|j| j.as_str() == s)
     }
 }
+
+/// Where the cap applies in proportional jitter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CapOrder {
+    /// `min(cap, base × m^n) × uniform(lo, hi)`: a sleep may exceed the cap
+    /// by the factor `hi` (gRPC, cenkalti/backoff).
+    Before,
+    /// `min(cap, base × m^n × uniform(lo, hi))`: no sleep exceeds the cap
+    /// (Resilience4j).
+    After,
+}
+
+/// The factor range of proportional jitter: each sleep is the backoff times
+/// `uniform(lo, hi)`, with `MIN_FACTOR ≤ lo ≤ hi ≤ MAX_FACTOR`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Proportional {
+    /// Smallest factor.
+    pub lo: f64,
+    /// Largest factor.
+    pub hi: f64,
+    /// Whether the cap applies before or after the factor.
+    pub cap: CapOrder,
+}
+
+impl Default for Proportional {
+    /// gRPC's connection backoff: ±20 %, cap before the jitter.
+    fn default() -> Self {
+        Proportional {
+            lo: 0.8,
+            hi: 1.2,
+            cap: CapOrder::Before,
+        }
+    }
+}
+
+impl Proportional {
+    /// Checks `lo ≤ hi` and that both lie in `MIN_FACTOR..=MAX_FACTOR`.
+    pub fn check(&self) -> Result<(), InputError> {
+        if !(MIN_FACTOR..=MAX_FACTOR).contains(&self.lo) {
+            return Err(InputError::TooSmall {
+                min: MIN_FACTOR.to_string(),
+            });
+        }
+        if !(MIN_FACTOR..=MAX_FACTOR).contains(&self.hi) {
+            return Err(InputError::TooLarge {
+                max: MAX_FACTOR.to_string(),
+            });
+        }
+        if self.lo > self.hi {
+            return Err(InputError::FactorsReversed);
+        }
+        Ok(())
+    }
+}
+
+/// Smallest proportional factor. Above zero so that, with the cap after the
+/// factor, the backoff stops growing once `raw × lo` reaches the cap.
+pub const MIN_FACTOR: f64 = 0.01;
+
+/// Largest proportional factor.
+pub const MAX_FACTOR: f64 = 10.0;
 
 /// A complete retry policy. All delays are whole milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,6 +152,8 @@ pub struct Policy {
     pub max_retries: u32,
     /// How each sleep is drawn.
     pub jitter: Jitter,
+    /// The factor range, used only when `jitter` is [`Jitter::Proportional`].
+    pub proportional: Proportional,
 }
 
 impl Default for Policy {
@@ -96,6 +166,7 @@ impl Default for Policy {
             cap_ms: 32_000,
             max_retries: 5,
             jitter: Jitter::Full,
+            proportional: Proportional::default(),
         }
     }
 }
@@ -121,6 +192,8 @@ pub enum InputError {
         /// The largest accepted value, as the page shows it.
         max: String,
     },
+    /// The smallest proportional factor is above the largest.
+    FactorsReversed,
 }
 
 impl fmt::Display for InputError {
@@ -132,6 +205,9 @@ impl fmt::Display for InputError {
             InputError::NotWhole => f.write_str("Enter a whole number."),
             InputError::TooSmall { min } => write!(f, "Enter {min} or more."),
             InputError::TooLarge { max } => write!(f, "Enter at most {max}."),
+            InputError::FactorsReversed => {
+                f.write_str("The lowest factor must not be above the highest.")
+            }
         }
     }
 }
@@ -159,9 +235,7 @@ fn parse_number(text: &str) -> Result<f64, InputError> {
             InputError::NotFinite
         } else if value > 0.0 {
             // A literal too large for f64, such as 1e400.
-            InputError::TooLarge {
-                max: String::new(),
-            }
+            InputError::TooLarge { max: String::new() }
         } else {
             InputError::TooSmall { min: String::new() }
         });
@@ -196,24 +270,34 @@ pub fn parse_whole(text: &str, min: u64, max: u64) -> Result<u64, InputError> {
 
 /// Reads the multiplier: any number from [`MIN_MULTIPLIER`] to [`MAX_MULTIPLIER`].
 pub fn parse_multiplier(text: &str) -> Result<f64, InputError> {
+    parse_in_range(text, MIN_MULTIPLIER, MAX_MULTIPLIER)
+}
+
+/// Reads any number in `min..=max`.
+fn parse_in_range(text: &str, min: f64, max: f64) -> Result<f64, InputError> {
     let range_small = || InputError::TooSmall {
-        min: "1".to_string(),
+        min: min.to_string(),
     };
     let range_large = || InputError::TooLarge {
-        max: "10".to_string(),
+        max: max.to_string(),
     };
     let value = match parse_number(text) {
         Err(InputError::TooLarge { .. }) => return Err(range_large()),
         Err(InputError::TooSmall { .. }) => return Err(range_small()),
         other => other?,
     };
-    if value < MIN_MULTIPLIER {
+    if value < min {
         return Err(range_small());
     }
-    if value > MAX_MULTIPLIER {
+    if value > max {
         return Err(range_large());
     }
     Ok(value)
+}
+
+/// Reads a proportional factor: any number from [`MIN_FACTOR`] to [`MAX_FACTOR`].
+pub fn parse_factor(text: &str) -> Result<f64, InputError> {
+    parse_in_range(text, MIN_FACTOR, MAX_FACTOR)
 }
 
 /// Reads a base or cap delay in milliseconds.

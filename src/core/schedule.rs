@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 use super::format;
-use super::policy::{Jitter, Policy};
+use super::policy::{CapOrder, Jitter, Policy, Proportional};
 
 /// How many runs the decorrelated expected column averages.
 pub const SIMULATION_RUNS: usize = 2_000;
@@ -84,16 +84,35 @@ fn between(lo: f64, hi: f64, u: f64) -> f64 {
 /// can run for any number of retries without reaching infinity.
 pub fn capped_exponentials(policy: &Policy) -> impl Iterator<Item = (f64, bool)> {
     let cap = policy.cap_ms as f64;
+    raw_backoffs(policy, cap).map(move |raw| (raw.min(cap), raw >= cap))
+}
+
+/// The uncapped backoffs `base × m^n`, which stop growing at `stop`.
+///
+/// Past `stop` the exact value no longer changes any figure, so holding it
+/// there keeps every number finite however many retries there are.
+fn raw_backoffs(policy: &Policy, stop: f64) -> impl Iterator<Item = f64> {
     let multiplier = policy.multiplier;
     let mut raw = policy.base_ms as f64;
     (0..policy.max_retries).map(move |_| {
-        let reached = raw >= cap;
-        let value = if reached { cap } else { raw };
-        if !reached {
+        let value = raw;
+        if raw < stop {
             raw *= multiplier;
         }
-        (value, reached)
+        value
     })
+}
+
+/// `E[min(cap, uniform(a, b))]` for `0 ≤ a ≤ b`, in closed form.
+fn expected_capped_uniform(a: f64, b: f64, cap: f64) -> f64 {
+    if cap >= b {
+        (a + b) / 2.0
+    } else if cap <= a {
+        cap
+    } else {
+        // The part below the cap averages over its width; the rest is the cap.
+        ((cap * cap - a * a) / 2.0 + cap * (b - cap)) / (b - a)
+    }
 }
 
 /// The decorrelated sleep after `prev`: `min(cap, uniform(base, prev × 3))`.
@@ -137,7 +156,16 @@ pub fn schedule(policy: &Policy, seed: u64) -> Schedule {
     let mut prev = base;
     // Decorrelated maximum: min(cap, base × 3^k), grown like exp(k).
     let mut decorrelated_max = base;
-    for (i, (exp, capped)) in capped_exponentials(policy).enumerate() {
+    let Proportional { lo, hi, cap: order } = policy.proportional;
+    // With the cap after the factor, the backoff matters until raw × lo
+    // reaches the cap; otherwise until raw reaches it.
+    let stop = match (policy.jitter, order) {
+        (Jitter::Proportional, CapOrder::After) => cap / lo,
+        _ => cap,
+    };
+    for (i, raw) in raw_backoffs(policy, stop).enumerate() {
+        let exp = raw.min(cap);
+        let capped = raw >= cap;
         let u = unit(&mut rng);
         let (sample, min, max, expected, capped) = match policy.jitter {
             Jitter::None => (exp, exp, exp, exp, capped),
@@ -157,6 +185,22 @@ pub fn schedule(policy: &Policy, seed: u64) -> Schedule {
                 prev = decorrelated_step(base, cap, prev, u);
                 (prev, base.min(cap), max, means[i], max >= cap)
             }
+            Jitter::Proportional => match order {
+                CapOrder::Before => {
+                    let (a, b) = (exp * lo, exp * hi);
+                    (between(a, b, u), a, b, (a + b) / 2.0, capped)
+                }
+                CapOrder::After => {
+                    let (a, b) = (raw * lo, raw * hi);
+                    (
+                        between(a, b, u).min(cap),
+                        a.min(cap),
+                        b.min(cap),
+                        expected_capped_uniform(a, b, cap),
+                        capped,
+                    )
+                }
+            },
         };
         cumulative += sample;
         rows.push(Row {

@@ -7,3 +7,4 @@
 pub mod format;
 pub mod policy;
 pub mod schedule;
+pub mod share;

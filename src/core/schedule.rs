@@ -242,3 +242,42 @@ pub fn summary_sentence(schedule: &Schedule) -> String {
         format::total(schedule.expected_total_ms),
     )
 }
+
+/// Plain notes for the edge cases a policy runs into, in the page's words.
+pub fn edge_notes(policy: &Policy) -> Vec<&'static str> {
+    let mut notes = Vec::new();
+    if policy.max_retries == 0 {
+        notes.push("With 0 retries there is one attempt and nothing to wait for.");
+    }
+    if policy.cap_ms == 0 {
+        notes.push("A max delay of 0 means every retry fires at once: no backoff at all.");
+    } else if policy.base_ms == 0 {
+        notes.push(
+            "A base delay of 0 stays 0 however it is multiplied, so retries fire back to back. \
+             Decorrelated jitter also stays at 0.",
+        );
+    } else if policy.base_ms > policy.cap_ms {
+        notes.push(
+            "The base delay is above the max delay, so the cap wins from retry 1: \
+             every backoff is the max delay.",
+        );
+    }
+    if policy.multiplier == 1.0 && policy.base_ms > 0 && policy.jitter != Jitter::Decorrelated {
+        notes.push("A multiplier of 1 keeps the backoff constant at the base delay.");
+    }
+    if policy.jitter == Jitter::Decorrelated {
+        notes.push(
+            "Decorrelated jitter ignores the multiplier: each sleep is drawn between the base \
+             and three times the previous sleep.",
+        );
+    }
+    if policy.jitter == Jitter::Proportional
+        && policy.proportional.cap == super::policy::CapOrder::Before
+        && policy.proportional.hi > 1.0
+    {
+        notes.push(
+            "With the cap applied before a factor above 1, a sleep can exceed the max delay.",
+        );
+    }
+    notes
+}

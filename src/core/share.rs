@@ -11,7 +11,7 @@ use std::fmt;
 
 use super::policy::{
     parse_delay, parse_factor, parse_multiplier, parse_retries, parse_whole, CapOrder, InputError,
-    Jitter, Policy, Proportional, MAX_DELAY_MS,
+    Jitter, Policy, MAX_DELAY_MS,
 };
 
 /// The `lang` values, in tab order.
@@ -108,19 +108,27 @@ pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
     let mut proportional = state.policy.proportional;
     for (key, value) in parse_query(query) {
         let outcome: Result<(), String> = match key.as_str() {
-            "base" => parse_delay(&value).map(|v| state.policy.base_ms = v).map_err(reason),
+            "base" => parse_delay(&value)
+                .map(|v| state.policy.base_ms = v)
+                .map_err(reason),
             "multiplier" => parse_multiplier(&value)
                 .map(|v| state.policy.multiplier = v)
                 .map_err(reason),
-            "cap" => parse_delay(&value).map(|v| state.policy.cap_ms = v).map_err(reason),
+            "cap" => parse_delay(&value)
+                .map(|v| state.policy.cap_ms = v)
+                .map_err(reason),
             "retries" => parse_retries(&value)
                 .map(|v| state.policy.max_retries = v)
                 .map_err(reason),
             "jitter" => Jitter::parse(&value)
                 .map(|j| state.policy.jitter = j)
                 .ok_or_else(|| "use none, full, equal, decorrelated or proportional.".into()),
-            "lo" => parse_factor(&value).map(|v| proportional.lo = v).map_err(reason),
-            "hi" => parse_factor(&value).map(|v| proportional.hi = v).map_err(reason),
+            "lo" => parse_factor(&value)
+                .map(|v| proportional.lo = v)
+                .map_err(reason),
+            "hi" => parse_factor(&value)
+                .map(|v| proportional.hi = v)
+                .map_err(reason),
             "capafter" => parse_flag(&value).map(|after| {
                 proportional.cap = if after {
                     CapOrder::After
@@ -219,6 +227,7 @@ fn percent_decode(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::policy::Proportional;
 
     #[test]
     fn defaults_round_trip() {
@@ -251,7 +260,10 @@ mod tests {
         state.retry_after_max_ms = 30_000;
         state.deadline_ms = Some(60_000);
         let query = encode(&state);
-        assert_eq!(decode(&format!("?{query}"), State::with_seed(1)), (state, vec![]));
+        assert_eq!(
+            decode(&format!("?{query}"), State::with_seed(1)),
+            (state, vec![])
+        );
     }
 
     #[test]
@@ -266,7 +278,15 @@ mod tests {
         let keys: Vec<&str> = notices.iter().map(|n| n.key.as_str()).collect();
         assert_eq!(
             keys,
-            ["base", "multiplier", "retries", "jitter", "seed", "honor", "lang"]
+            [
+                "base",
+                "multiplier",
+                "retries",
+                "jitter",
+                "seed",
+                "honor",
+                "lang"
+            ]
         );
         assert_eq!(
             notices[0].to_string(),

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every test: lints, native core tests (with property tests), the
+# release build and its size budget, the browser tests in headless
+# Chromium, and the generated-code conformance suite. Installs what is
+# missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/guard.sh
+
+bash scripts/setup.sh all
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export CARGO_TERM_COLOR=never
+
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "format"
+cargo fmt --all -- --check
+
+step "clippy (native and wasm32)"
+guard 1200 cargo clippy --locked --all-targets -- -D warnings
+guard 900 cargo clippy --locked --target wasm32-unknown-unknown -- -D warnings
+
+step "core tests (native)"
+guard 1500 cargo test --locked
+
+step "release build"
+guard 900 trunk build --release
+
+step "browser tests (headless Chromium, release build)"
+guard 900 node --test --test-concurrency=1 tests/e2e/
+
+if [ -d tests/conformance ]; then
+  step "generated code conformance"
+  guard 1200 node --test tests/conformance/
+fi
+
+printf '\nAll test steps passed.\n'

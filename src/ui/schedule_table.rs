@@ -1,0 +1,61 @@
+//! The retry schedule table.
+
+use leptos::prelude::*;
+
+use crate::core::format;
+use crate::core::schedule::Row;
+use crate::ui::state::use_state;
+
+/// One table row; every delay cell carries its unrounded value.
+fn row_view(row: Row) -> impl IntoView {
+    view! {
+        <tr class:capped=row.capped>
+            <th scope="row">
+                {row.retry}
+                {row.capped.then(|| view! { <span class="badge" title="This backoff has reached the cap">"cap"</span> })}
+            </th>
+            <td data-ms=row.sample_ms.to_string()>{format::delay(row.sample_ms)}</td>
+            <td data-min-ms=row.min_ms.to_string() data-max-ms=row.max_ms.to_string()>
+                {format::range(row.min_ms, row.max_ms)}
+            </td>
+            <td data-ms=row.expected_ms.to_string()>{format::delay(row.expected_ms)}</td>
+            <td data-ms=row.cumulative_ms.to_string()>{format::delay(row.cumulative_ms)}</td>
+        </tr>
+    }
+}
+
+/// The schedule: one row per retry, read from the shared memo.
+#[component]
+pub fn ScheduleTable() -> impl IntoView {
+    let schedule = use_state().schedule;
+    let simulated = move || schedule.with(|s| s.expected_is_simulated);
+    view! {
+        <div class="table-wrap" tabindex="0" role="region" aria-labelledby="schedule-caption">
+            <table class="schedule">
+                <caption id="schedule-caption">"Retry schedule"</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Retry"</th>
+                        <th scope="col">"Sampled delay"</th>
+                        <th scope="col">"Min – max"</th>
+                        <th scope="col">"Expected"</th>
+                        <th scope="col">"Cumulative wait"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {move || schedule.with(|s| s.rows.iter().copied().map(row_view).collect_view())}
+                </tbody>
+            </table>
+            {move || {
+                schedule
+                    .with(|s| s.rows.is_empty())
+                    .then(|| view! { <p class="empty">"No retries: the first attempt is the only one."</p> })
+            }}
+        </div>
+        <Show when=simulated>
+            <p class="note">
+                "Decorrelated jitter has no closed-form mean, so “Expected” is the average of 2,000 simulated runs (fixed seed, so it stays put when you re-roll)."
+            </p>
+        </Show>
+    }
+}

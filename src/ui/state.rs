@@ -1,0 +1,205 @@
+//! The page's reactive state: one text signal per field, its parsed value,
+//! the last valid policy and the one `Memo` of the schedule that every view
+//! reads. Shared through context because nearly every component needs it.
+
+use leptos::prelude::*;
+
+use crate::core::policy::{
+    parse_delay, parse_factor, parse_multiplier, parse_retries, parse_whole, CapOrder, InputError,
+    Jitter, Policy, Proportional, MAX_DELAY_MS,
+};
+use crate::core::schedule::{schedule, Schedule};
+use crate::core::share::{Notice, State};
+
+/// A text field and what its text parses to.
+#[derive(Clone, Copy)]
+pub struct Field<T: Send + Sync + 'static> {
+    /// What the person typed, kept as typed.
+    pub text: RwSignal<String>,
+    /// The value, or why the text is refused.
+    pub parsed: Memo<Result<T, InputError>>,
+    /// The last value that parsed: what the page computes with, so an
+    /// invalid entry leaves the last valid schedule on screen.
+    pub valid: Memo<T>,
+}
+
+impl<T: Clone + PartialEq + Send + Sync + 'static> Field<T> {
+    fn new(initial: T, text: String, parse: fn(&str) -> Result<T, InputError>) -> Self {
+        let text = RwSignal::new(text);
+        let parsed = Memo::new(move |_| text.with(|t| parse(t)));
+        let valid = Memo::new(move |prev: Option<&T>| match parsed.get() {
+            Ok(value) => value,
+            Err(_) => prev.cloned().unwrap_or_else(|| initial.clone()),
+        });
+        Field {
+            text,
+            parsed,
+            valid,
+        }
+    }
+
+    /// The message to show beside the field, if any.
+    pub fn error(&self) -> Signal<Option<String>> {
+        let parsed = self.parsed;
+        Signal::derive(move || parsed.with(|p| p.as_ref().err().map(ToString::to_string)))
+    }
+}
+
+/// An empty deadline means "no deadline".
+fn parse_deadline(text: &str) -> Result<Option<u64>, InputError> {
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        parse_whole(text, 0, MAX_DELAY_MS).map(Some)
+    }
+}
+
+/// Everything the page holds; `Copy`, so components take it from context.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// `Base delay (ms)`.
+    pub base: Field<u64>,
+    /// `Multiplier`.
+    pub multiplier: Field<f64>,
+    /// `Max delay (ms)`.
+    pub cap: Field<u64>,
+    /// `Max retries`.
+    pub retries: Field<u32>,
+    /// `Jitter`.
+    pub jitter: RwSignal<Jitter>,
+    /// Lowest proportional factor.
+    pub lo: Field<f64>,
+    /// Highest proportional factor.
+    pub hi: Field<f64>,
+    /// Where the cap applies in proportional jitter.
+    pub cap_order: RwSignal<CapOrder>,
+    /// Seed of the current sample.
+    pub seed: RwSignal<u64>,
+    /// Whether generated code honours Retry-After.
+    pub honor: RwSignal<bool>,
+    /// Chosen code tab.
+    pub lang: RwSignal<&'static str>,
+    /// Longest Retry-After wait, ms.
+    pub retry_after_max: Field<u64>,
+    /// The caller's deadline, ms.
+    pub deadline: Field<Option<u64>>,
+    /// The last valid policy: an invalid field keeps its previous value.
+    pub policy: Memo<Policy>,
+    /// The schedule that the table, tiles, chart and code all read. A memo
+    /// because many views read it and the decorrelated mean is costly.
+    pub schedule: Memo<Schedule>,
+    /// Share-link parameters that were ignored on load.
+    pub notices: StoredValue<Vec<Notice>>,
+    /// Message when the proportional factors are reversed.
+    pub factor_error: Signal<Option<String>>,
+}
+
+impl AppState {
+    /// Builds the state from a decoded share link.
+    pub fn new(initial: State, notices: Vec<Notice>) -> Self {
+        let p = initial.policy;
+        let base = Field::new(p.base_ms, p.base_ms.to_string(), parse_delay);
+        let multiplier = Field::new(p.multiplier, p.multiplier.to_string(), parse_multiplier);
+        let cap = Field::new(p.cap_ms, p.cap_ms.to_string(), parse_delay);
+        let retries = Field::new(p.max_retries, p.max_retries.to_string(), parse_retries);
+        let jitter = RwSignal::new(p.jitter);
+        let lo = Field::new(
+            p.proportional.lo,
+            p.proportional.lo.to_string(),
+            parse_factor,
+        );
+        let hi = Field::new(
+            p.proportional.hi,
+            p.proportional.hi.to_string(),
+            parse_factor,
+        );
+        let cap_order = RwSignal::new(p.proportional.cap);
+        let deadline = Field::new(
+            initial.deadline_ms,
+            initial
+                .deadline_ms
+                .map(|d| d.to_string())
+                .unwrap_or_default(),
+            parse_deadline,
+        );
+        let retry_after_max = Field::new(
+            initial.retry_after_max_ms,
+            initial.retry_after_max_ms.to_string(),
+            parse_delay,
+        );
+
+        let factor_error = Signal::derive(move || {
+            let (Ok(lo), Ok(hi)) = (lo.parsed.get(), hi.parsed.get()) else {
+                return None;
+            };
+            let order = Proportional {
+                lo,
+                hi,
+                cap: CapOrder::Before,
+            };
+            order.check().err().map(|e| e.to_string())
+        });
+
+        let policy = Memo::new(move |prev: Option<&Policy>| {
+            let last = prev.copied().unwrap_or(p);
+            // The two factors are checked together: a reversed pair keeps
+            // the last valid pair.
+            let proportional = Proportional {
+                lo: lo.valid.get(),
+                hi: hi.valid.get(),
+                cap: cap_order.get(),
+            };
+            Policy {
+                base_ms: base.valid.get(),
+                multiplier: multiplier.valid.get(),
+                cap_ms: cap.valid.get(),
+                max_retries: retries.valid.get(),
+                jitter: jitter.get(),
+                proportional: if proportional.check().is_ok() {
+                    proportional
+                } else {
+                    last.proportional
+                },
+            }
+        });
+        let seed = RwSignal::new(initial.seed);
+        let schedule = Memo::new(move |_| schedule(&policy.get(), seed.get()));
+
+        AppState {
+            base,
+            multiplier,
+            cap,
+            retries,
+            jitter,
+            lo,
+            hi,
+            cap_order,
+            seed,
+            honor: RwSignal::new(initial.honor),
+            lang: RwSignal::new(initial.lang),
+            retry_after_max,
+            deadline,
+            policy,
+            schedule,
+            notices: StoredValue::new(notices),
+            factor_error,
+        }
+    }
+
+    /// The state as a share link holds it (last valid values).
+    pub fn snapshot(&self) -> State {
+        State {
+            policy: self.policy.get(),
+            seed: self.seed.get(),
+            honor: self.honor.get(),
+            lang: self.lang.get(),
+            retry_after_max_ms: self.retry_after_max.valid.get(),
+            deadline_ms: self.deadline.valid.get(),
+        }
+    }
+}
+
+/// The state provided by [`crate::ui::app::App`].
+pub fn use_state() -> AppState {
+    expect_context::<AppState>()
+}

@@ -6,5 +6,6 @@
 
 pub mod format;
 pub mod policy;
+pub mod retry_after;
 pub mod schedule;
 pub mod share;

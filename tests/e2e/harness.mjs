@@ -1,0 +1,101 @@
+// Shared test harness: serves the release build (dist/) on 127.0.0.1 and
+// drives Debian's Chromium through playwright-core. Each test gets a fresh
+// context; console errors and requests to any other origin are recorded so
+// that tests can assert there are none.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const distDir = path.join(root, 'dist');
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Starts a static server over dist/; resolves to { origin, close }. */
+export async function serveDist() {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `trunk build --release` first');
+  }
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    let file = path.join(distDir, decodeURIComponent(url.pathname));
+    if (!file.startsWith(distDir)) { res.writeHead(403).end(); return; }
+    if (url.pathname === '/' ) file = path.join(distDir, 'index.html');
+    fs.readFile(file, (err, body) => {
+      if (err) { res.writeHead(404).end('not found'); return; }
+      res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }) };
+}
+
+/** Launches headless Chromium with the flags that work as root here. */
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    timeout: 30_000,
+  });
+}
+
+/**
+ * Opens the page at `query` in a fresh context and waits for the app.
+ * Returns { page, context, errors, foreign } where errors collects console
+ * errors and page errors, and foreign every request outside the origin.
+ */
+export async function openPage(browser, origin, query = '', options = {}) {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    permissions: options.permissions ?? [],
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors = [];
+  const foreign = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('request', (req) => { if (!req.url().startsWith(origin + '/')) foreign.push(req.url()); });
+  await page.goto(`${origin}/${query}`);
+  await page.getByRole('table', { name: 'Retry schedule' }).waitFor();
+  return { page, context, errors, foreign };
+}
+
+/** Reads a tile's data attributes. */
+export async function tile(page, id) {
+  const el = page.getByTestId(id);
+  return el.evaluate((node) => ({ ...node.dataset, text: node.textContent }));
+}
+
+/** Reads every body row of the schedule as { retry, sample, min, max, expected, cumulative, capped }. */
+export async function rows(page) {
+  return page.locator('table.schedule tbody tr').evaluateAll((trs) => trs.map((tr) => {
+    const cells = tr.querySelectorAll('td');
+    return {
+      retry: Number.parseInt(tr.querySelector('th').textContent, 10),
+      sample: Number(cells[0].dataset.ms),
+      min: Number(cells[1].dataset.minMs),
+      max: Number(cells[1].dataset.maxMs),
+      expected: Number(cells[2].dataset.ms),
+      cumulative: Number(cells[3].dataset.ms),
+      capped: tr.querySelector('.badge') !== null,
+      text: tr.textContent,
+    };
+  }));
+}

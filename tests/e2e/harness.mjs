@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const distDir = path.join(root, 'dist');
+// DIST_DIR lets a second build be tested beside the main one.
+export const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 
 const types = {
   '.html': 'text/html; charset=utf-8',

@@ -42,6 +42,10 @@ pub struct Row {
     pub cumulative_ms: f64,
     /// Whether this retry's backoff has reached the cap.
     pub capped: bool,
+    /// Running sum of the maximums: the worst case up to this retry.
+    pub worst_cumulative_ms: f64,
+    /// Whether a server's `Retry-After` wait replaced the computed delay.
+    pub server_wait: bool,
 }
 
 /// The whole schedule with its summary figures.
@@ -152,7 +156,6 @@ pub fn schedule(policy: &Policy, seed: u64) -> Schedule {
         _ => Vec::new(),
     };
     let mut rows = Vec::with_capacity(policy.max_retries as usize);
-    let mut cumulative = 0.0;
     let mut prev = base;
     // Decorrelated maximum: min(cap, base × 3^k), grown like exp(k).
     let mut decorrelated_max = base;
@@ -202,25 +205,119 @@ pub fn schedule(policy: &Policy, seed: u64) -> Schedule {
                 }
             },
         };
-        cumulative += sample;
         rows.push(Row {
             retry: i as u32 + 1,
             sample_ms: sample,
             min_ms: min,
             max_ms: max,
             expected_ms: expected,
-            cumulative_ms: cumulative,
+            cumulative_ms: 0.0,
             capped,
+            worst_cumulative_ms: 0.0,
+            server_wait: false,
         });
     }
-    Schedule {
-        total_ms: cumulative,
-        range_min_ms: rows.iter().map(|r| r.min_ms).sum(),
-        range_max_ms: rows.iter().map(|r| r.max_ms).sum(),
-        expected_total_ms: rows.iter().map(|r| r.expected_ms).sum(),
+    let mut schedule = Schedule {
+        rows,
+        total_ms: 0.0,
+        range_min_ms: 0.0,
+        range_max_ms: 0.0,
+        expected_total_ms: 0.0,
         attempts: policy.max_retries as u64 + 1,
         expected_is_simulated: policy.jitter == Jitter::Decorrelated,
-        rows,
+    };
+    schedule.sum_up();
+    schedule
+}
+
+impl Schedule {
+    /// Recomputes the running sums and totals from the rows.
+    fn sum_up(&mut self) {
+        let (mut cumulative, mut worst) = (0.0, 0.0);
+        for row in &mut self.rows {
+            cumulative += row.sample_ms;
+            worst += row.max_ms;
+            row.cumulative_ms = cumulative;
+            row.worst_cumulative_ms = worst;
+        }
+        self.total_ms = cumulative;
+        self.range_max_ms = worst;
+        self.range_min_ms = self.rows.iter().map(|r| r.min_ms).sum();
+        self.expected_total_ms = self.rows.iter().map(|r| r.expected_ms).sum();
+    }
+
+    /// Puts a server's `Retry-After` wait in place of retry `retry`'s
+    /// computed delay: that row's sample, range and expected value all
+    /// become `wait_ms`, and the sums follow. Later rows keep their own
+    /// draws (decorrelated jitter carries its last computed sleep, as the
+    /// generated code does). Returns false when there is no such retry.
+    pub fn apply_server_wait(&mut self, retry: u32, wait_ms: u64) -> bool {
+        let Some(row) = self.rows.iter_mut().find(|r| r.retry == retry) else {
+            return false;
+        };
+        let wait = wait_ms as f64;
+        row.sample_ms = wait;
+        row.min_ms = wait;
+        row.max_ms = wait;
+        row.expected_ms = wait;
+        row.server_wait = true;
+        self.sum_up();
+        true
+    }
+
+    /// How the schedule stands against a caller's deadline.
+    pub fn against_deadline(&self, deadline_ms: u64) -> DeadlineCheck {
+        let deadline = deadline_ms as f64;
+        DeadlineCheck {
+            deadline_ms,
+            worst_case_fits: self.range_max_ms <= deadline,
+            expected_fits: self.expected_total_ms <= deadline,
+            sample_fits: self.total_ms <= deadline,
+            retries_fit_worst_case: self
+                .rows
+                .iter()
+                .take_while(|r| r.worst_cumulative_ms <= deadline)
+                .count() as u32,
+        }
+    }
+}
+
+/// A schedule measured against the caller's deadline (waits only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeadlineCheck {
+    /// The deadline, ms.
+    pub deadline_ms: u64,
+    /// The worst case (sum of the maximums) is within the deadline.
+    pub worst_case_fits: bool,
+    /// The expected total is within the deadline.
+    pub expected_fits: bool,
+    /// This sample's total is within the deadline.
+    pub sample_fits: bool,
+    /// How many retries can run, whatever the jitter draws, before the
+    /// waits alone pass the deadline.
+    pub retries_fit_worst_case: u32,
+}
+
+impl DeadlineCheck {
+    /// Whether retry `retry` may start after the deadline in the worst case.
+    pub fn is_past(&self, retry: u32) -> bool {
+        retry > self.retries_fit_worst_case
+    }
+
+    /// One plain sentence for the page.
+    pub fn sentence(&self) -> String {
+        let deadline = format::total(self.deadline_ms as f64);
+        let fits = |yes: bool| if yes { "fits" } else { "does not fit" };
+        let retries = match self.retries_fit_worst_case {
+            1 => "1 retry".to_string(),
+            n => format!("{} retries", format::thousands(n as u64)),
+        };
+        format!(
+            "The worst case {} the {deadline} deadline and the expected total {}; \
+             {retries} fit even in the worst case.",
+            fits(self.worst_case_fits),
+            fits(self.expected_fits),
+        )
     }
 }
 

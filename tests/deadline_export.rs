@@ -61,17 +61,14 @@ fn server_wait_replaces_one_retry() {
     s.apply_server_wait(1, 5_000);
     assert_eq!(s.range_min_ms, 5_000.0);
     assert_eq!(s.range_max_ms, before.range_max_ms - 1_000.0 + 5_000.0);
-    assert_eq!(
-        s.rows[1..],
-        {
-            let mut rest = before.rows[1..].to_vec();
-            for r in &mut rest {
-                r.cumulative_ms += 5_000.0 - before.rows[0].sample_ms;
-                r.worst_cumulative_ms += 4_000.0;
-            }
-            rest
-        }[..]
-    );
+    let shift = 5_000.0 - before.rows[0].sample_ms;
+    for (after, was) in s.rows[1..].iter().zip(&before.rows[1..]) {
+        assert_eq!(after.sample_ms, was.sample_ms);
+        assert_eq!((after.min_ms, after.max_ms), (was.min_ms, was.max_ms));
+        assert!((after.cumulative_ms - (was.cumulative_ms + shift)).abs() < 1e-6);
+        assert_eq!(after.worst_cumulative_ms, was.worst_cumulative_ms + 4_000.0);
+        assert!(!after.server_wait);
+    }
 }
 
 #[test]

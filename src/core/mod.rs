@@ -7,6 +7,7 @@
 pub mod export;
 pub mod format;
 pub mod policy;
+pub mod presets;
 pub mod retry_after;
 pub mod schedule;
 pub mod share;

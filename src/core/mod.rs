@@ -4,6 +4,7 @@
 //! policy and its checks, the schedule, number formatting, the share link,
 //! the `Retry-After` reader and the code writers.
 
+pub mod chart;
 pub mod export;
 pub mod format;
 pub mod policy;

@@ -1,9 +1,9 @@
 //! The share link: the page's whole state in its URL query.
 //!
 //! Parameters: `base`, `multiplier`, `cap`, `retries`, `jitter`, `lo`, `hi`,
-//! `capafter` (proportional jitter), `seed`, `honor`, `lang`, `ramax` and
-//! `deadline`. [`encode`] always writes every parameter, so a copied link
-//! reproduces the exact sample. [`decode`] takes what it can: a missing
+//! `capafter` (proportional jitter), `seed`, `honor`, `lang`, `ramax`,
+//! `deadline` and `serverwait` (`RETRY:WAIT_MS`). [`encode`] always writes
+//! every parameter, so a copied link reproduces the exact sample. [`decode`] takes what it can: a missing
 //! parameter keeps its default, an invalid one is ignored and reported as a
 //! [`Notice`] for the page to show. Unknown parameters are left alone.
 
@@ -35,6 +35,9 @@ pub struct State {
     pub retry_after_max_ms: u64,
     /// The caller's deadline, ms, if set.
     pub deadline_ms: Option<u64>,
+    /// A server's Retry-After wait put in place of one retry's delay:
+    /// `(retry, wait_ms)`.
+    pub server_wait: Option<(u32, u64)>,
 }
 
 impl State {
@@ -47,6 +50,7 @@ impl State {
             lang: LANGS[0],
             retry_after_max_ms: DEFAULT_RETRY_AFTER_MAX_MS,
             deadline_ms: None,
+            server_wait: None,
         }
     }
 }
@@ -97,6 +101,9 @@ pub fn encode(state: &State) -> String {
     ));
     if let Some(d) = state.deadline_ms {
         out.push_str(&format!("&deadline={d}"));
+    }
+    if let Some((retry, wait)) = state.server_wait {
+        out.push_str(&format!("&serverwait={retry}:{wait}"));
     }
     out
 }
@@ -152,6 +159,7 @@ pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
             "deadline" => parse_whole(&value, 0, MAX_DELAY_MS)
                 .map(|v| state.deadline_ms = Some(v))
                 .map_err(reason),
+            "serverwait" => parse_server_wait(&value).map(|w| state.server_wait = Some(w)),
             _ => Ok(()),
         };
         if let Err(reason) = outcome {
@@ -176,6 +184,18 @@ fn reason(e: InputError) -> String {
         Some(rest) => format!("expected {rest}"),
         None => text,
     }
+}
+
+/// `RETRY:WAIT_MS`, for example `2:120000`.
+fn parse_server_wait(value: &str) -> Result<(u32, u64), String> {
+    let usage = || "use RETRY:WAIT_MS, like 2:120000.".to_string();
+    let (retry, wait) = value.split_once(':').ok_or_else(usage)?;
+    let retry = parse_retries(retry).map_err(|_| usage())?;
+    let wait = parse_delay(wait).map_err(|_| usage())?;
+    if retry == 0 {
+        return Err(usage());
+    }
+    Ok((retry, wait))
 }
 
 fn parse_flag(value: &str) -> Result<bool, String> {
@@ -259,6 +279,7 @@ mod tests {
         state.lang = "rs";
         state.retry_after_max_ms = 30_000;
         state.deadline_ms = Some(60_000);
+        state.server_wait = Some((3, 120_000));
         let query = encode(&state);
         assert_eq!(
             decode(&format!("?{query}"), State::with_seed(1)),
@@ -269,7 +290,7 @@ mod tests {
     #[test]
     fn bad_parameters_are_ignored_with_a_notice() {
         let (state, notices) = decode(
-            "base=abc&multiplier=11&retries=1.5&jitter=wild&seed=-1&honor=yes&lang=cobol&cap=500&utm=x",
+            "base=abc&multiplier=11&retries=1.5&jitter=wild&seed=-1&honor=yes&lang=cobol&cap=500&utm=x&serverwait=0:5",
             State::with_seed(7),
         );
         let mut expected = State::with_seed(7);
@@ -285,7 +306,8 @@ mod tests {
                 "jitter",
                 "seed",
                 "honor",
-                "lang"
+                "lang",
+                "serverwait"
             ]
         );
         assert_eq!(

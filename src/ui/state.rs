@@ -83,6 +83,8 @@ pub struct AppState {
     pub retry_after_max: Field<u64>,
     /// The caller's deadline, ms.
     pub deadline: Field<Option<u64>>,
+    /// A server's Retry-After wait in place of one retry: `(retry, wait_ms)`.
+    pub server_wait: RwSignal<Option<(u32, u64)>>,
     /// The last valid policy: an invalid field keeps its previous value.
     pub policy: Memo<Policy>,
     /// The schedule that the table, tiles, chart and code all read. A memo
@@ -163,7 +165,14 @@ impl AppState {
             }
         });
         let seed = RwSignal::new(initial.seed);
-        let schedule = Memo::new(move |_| schedule(&policy.get(), seed.get()));
+        let server_wait = RwSignal::new(initial.server_wait);
+        let schedule = Memo::new(move |_| {
+            let mut s = schedule(&policy.get(), seed.get());
+            if let Some((retry, wait_ms)) = server_wait.get() {
+                s.apply_server_wait(retry, wait_ms);
+            }
+            s
+        });
 
         AppState {
             base,
@@ -179,6 +188,7 @@ impl AppState {
             lang: RwSignal::new(initial.lang),
             retry_after_max,
             deadline,
+            server_wait,
             policy,
             schedule,
             notices: StoredValue::new(notices),
@@ -195,6 +205,7 @@ impl AppState {
             lang: self.lang.get(),
             retry_after_max_ms: self.retry_after_max.valid.get(),
             deadline_ms: self.deadline.valid.get(),
+            server_wait: self.server_wait.get(),
         }
     }
 }

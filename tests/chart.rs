@@ -1,0 +1,79 @@
+//! Chart geometry: one mark per retry, inside the plot, scaled to the data.
+
+use backoff_calculator::core::chart::{
+    layout, nice_ceiling, BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH,
+};
+use backoff_calculator::core::policy::{Jitter, Policy};
+use backoff_calculator::core::schedule::schedule;
+use proptest::prelude::*;
+
+#[test]
+fn nice_ceilings() {
+    assert_eq!(nice_ceiling(0.0), 1.0);
+    assert_eq!(nice_ceiling(f64::NAN), 1.0);
+    assert_eq!(nice_ceiling(16_000.0), 20_000.0);
+    assert_eq!(nice_ceiling(31_000.0), 50_000.0);
+    assert_eq!(nice_ceiling(1_000.0), 1_000.0);
+    assert_eq!(nice_ceiling(1_001.0), 2_000.0);
+}
+
+#[test]
+fn defaults_without_jitter() {
+    let p = Policy {
+        jitter: Jitter::None,
+        ..Policy::default()
+    };
+    let s = schedule(&p, 1);
+    let c = layout(&s, p.cap_ms, Some(20_000));
+    assert_eq!(c.marks.len(), 5);
+    assert_eq!(
+        c.marks.iter().map(|m| m.retry).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5]
+    );
+    // Delay axis tops at 20 s: 16 s sits at 80 % of the plot height.
+    let plot_h = HEIGHT - TOP - BOTTOM;
+    assert!((c.marks[4].sample_y - (TOP + plot_h * 0.2)).abs() < 1e-9);
+    // No jitter: band, sample and expected coincide.
+    assert!(c
+        .marks
+        .iter()
+        .all(|m| m.band_top == m.band_bottom && m.sample_y == m.expected_y));
+    // Cap (32 s) is above the 20 s axis top, so it is not drawn.
+    assert_eq!(c.cap_y, None);
+    // Worst-case sums 1, 3, 7, 15, 31 s: retry 5 is past a 20 s deadline.
+    assert_eq!(
+        c.marks.iter().map(|m| m.past_deadline).collect::<Vec<_>>(),
+        [false, false, false, false, true]
+    );
+    assert!(c.deadline_y.is_some());
+    assert_eq!(c.total_ticks.last().unwrap().label, "50.0 s");
+    assert!(c.description.starts_with("5 retries."));
+}
+
+#[test]
+fn no_retries_draws_an_empty_chart() {
+    let p = Policy {
+        max_retries: 0,
+        ..Policy::default()
+    };
+    let c = layout(&schedule(&p, 1), p.cap_ms, None);
+    assert!(c.marks.is_empty());
+    assert_eq!(c.cap_y, None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+    #[test]
+    fn marks_stay_inside_the_plot(base in 0u64..100_000, cap in 0u64..1_000_000, retries in 0u32..200, seed in any::<u64>(), deadline in proptest::option::of(0u64..10_000_000)) {
+        let p = Policy { base_ms: base, cap_ms: cap, max_retries: retries, ..Policy::default() };
+        let c = layout(&schedule(&p, seed), cap, deadline);
+        prop_assert_eq!(c.marks.len(), retries as usize);
+        for m in &c.marks {
+            for y in [m.band_top, m.band_bottom, m.sample_y, m.expected_y] {
+                prop_assert!(y.is_finite() && (TOP..=HEIGHT - BOTTOM).contains(&y));
+            }
+            prop_assert!(m.band_top <= m.sample_y && m.sample_y <= m.band_bottom);
+            prop_assert!(m.x >= LEFT - 1e-9 && m.x + m.width <= WIDTH - RIGHT + 1e-9);
+        }
+    }
+}

@@ -12,3 +12,4 @@ pub mod presets;
 pub mod retry_after;
 pub mod schedule;
 pub mod share;
+pub mod snippets;

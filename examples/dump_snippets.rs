@@ -1,0 +1,173 @@
+//! Writes every generated retry snippet to files, exactly as the core writes
+//! them, for the conformance suite in `tests/conformance/`.
+//!
+//! ```text
+//! cargo run --example dump_snippets -- OUT_DIR [BASE MULTIPLIER CAP RETRIES RETRY_AFTER_MAX]
+//! ```
+//!
+//! The numbers default to the page's defaults (1000 2 32000 5 600000). One
+//! file per language × mode × Honor Retry-After:
+//! `OUT_DIR/<lang>/<mode>-<honor|nohonor>.<ext>`, where `lang` is the
+//! share-link spelling (`js`, `ts`, `py`, `go`, `sh`, `rs`) and `mode` is
+//! `none`, `full`, `equal`, `decorrelated`, `proportional-before` or
+//! `proportional-after` (proportional with factors 0.5 to 1.5).
+//!
+//! `OUT_DIR/manifest.json` lists the files, the policy, and each mode's
+//! per-retry `[min, max]` sleep from the core's schedule, so the suite checks
+//! the snippets' timing against the core's own formulas.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+use std::{env, fs};
+
+use backoff_calculator::core::policy::{
+    parse_delay, parse_multiplier, parse_retries, CapOrder, Jitter, Policy, Proportional,
+};
+use backoff_calculator::core::schedule::schedule;
+use backoff_calculator::core::snippets::{write, Lang, Options};
+
+/// One jitter mode as the files name it.
+struct Mode {
+    name: &'static str,
+    jitter: Jitter,
+    proportional: Proportional,
+}
+
+/// Every mode, proportional in both cap orders.
+fn modes() -> Vec<Mode> {
+    let factors = |cap| Proportional {
+        lo: 0.5,
+        hi: 1.5,
+        cap,
+    };
+    let plain = |name, jitter| Mode {
+        name,
+        jitter,
+        proportional: Proportional::default(),
+    };
+    vec![
+        plain("none", Jitter::None),
+        plain("full", Jitter::Full),
+        plain("equal", Jitter::Equal),
+        plain("decorrelated", Jitter::Decorrelated),
+        Mode {
+            name: "proportional-before",
+            jitter: Jitter::Proportional,
+            proportional: factors(CapOrder::Before),
+        },
+        Mode {
+            name: "proportional-after",
+            jitter: Jitter::Proportional,
+            proportional: factors(CapOrder::After),
+        },
+    ]
+}
+
+/// The file extension each language's runtime expects.
+fn extension(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Js => "mjs",
+        Lang::Ts => "ts",
+        Lang::Py => "py",
+        Lang::Go => "go",
+        Lang::Sh => "sh",
+        Lang::Rs => "rs",
+    }
+}
+
+/// Reads the optional numbers with the page's own field checks.
+fn read_policy(args: &[String]) -> Result<(Policy, Options), String> {
+    let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or(default.to_string());
+    let field = |name: &str, e: &dyn std::fmt::Display| format!("{name}: {e}");
+    let policy = Policy {
+        base_ms: parse_delay(&arg(0, "1000")).map_err(|e| field("base", &e))?,
+        multiplier: parse_multiplier(&arg(1, "2")).map_err(|e| field("multiplier", &e))?,
+        cap_ms: parse_delay(&arg(2, "32000")).map_err(|e| field("cap", &e))?,
+        max_retries: parse_retries(&arg(3, "5")).map_err(|e| field("retries", &e))?,
+        ..Policy::default()
+    };
+    let options = Options {
+        honor_retry_after: true,
+        retry_after_max_ms: parse_delay(&arg(4, "600000"))
+            .map_err(|e| field("Retry-After maximum", &e))?,
+    };
+    Ok((policy, options))
+}
+
+/// Writes the files and the manifest.
+fn dump(out: &Path, policy: Policy, options: Options) -> std::io::Result<()> {
+    let mut files = Vec::new();
+    let mut bounds = Vec::new();
+    for mode in modes() {
+        let policy = Policy {
+            jitter: mode.jitter,
+            proportional: mode.proportional,
+            ..policy
+        };
+        let rows: Vec<String> = schedule(&policy, 0)
+            .rows
+            .iter()
+            .map(|r| format!("[{}, {}]", r.min_ms, r.max_ms))
+            .collect();
+        bounds.push(format!("    \"{}\": [{}]", mode.name, rows.join(", ")));
+        for lang in Lang::ALL {
+            fs::create_dir_all(out.join(lang.as_str()))?;
+            for honor in [true, false] {
+                let options = Options {
+                    honor_retry_after: honor,
+                    ..options
+                };
+                let suffix = if honor { "honor" } else { "nohonor" };
+                let path = format!(
+                    "{}/{}-{suffix}.{}",
+                    lang.as_str(),
+                    mode.name,
+                    extension(lang)
+                );
+                fs::write(out.join(&path), write(lang, &policy, &options))?;
+                files.push(format!(
+                    "    {{\"lang\": \"{}\", \"mode\": \"{}\", \"honor\": {honor}, \"path\": \"{path}\"}}",
+                    lang.as_str(),
+                    mode.name
+                ));
+            }
+        }
+    }
+    let mut manifest = String::from("{\n");
+    let _ = writeln!(
+        manifest,
+        "  \"policy\": {{\"base_ms\": {}, \"multiplier\": {}, \"cap_ms\": {}, \"max_retries\": {}, \"retry_after_max_ms\": {}}},",
+        policy.base_ms,
+        policy.multiplier,
+        policy.cap_ms,
+        policy.max_retries,
+        options.retry_after_max_ms
+    );
+    let _ = writeln!(manifest, "  \"bounds\": {{\n{}\n  }},", bounds.join(",\n"));
+    let _ = writeln!(manifest, "  \"files\": [\n{}\n  ]", files.join(",\n"));
+    manifest.push_str("}\n");
+    fs::write(out.join("manifest.json"), manifest)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let Some(out) = args.first() else {
+        eprintln!("usage: dump_snippets OUT_DIR [BASE MULTIPLIER CAP RETRIES RETRY_AFTER_MAX]");
+        return ExitCode::from(2);
+    };
+    let (policy, options) = match read_policy(&args[1..]) {
+        Ok(read) => read,
+        Err(message) => {
+            eprintln!("dump_snippets: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    match dump(Path::new(out), policy, options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("dump_snippets: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

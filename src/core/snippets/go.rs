@@ -1,0 +1,326 @@
+//! Go: `DoWithBackoff(client, newRequest)` over `net/http`, in a package of
+//! its own. The text is gofmt-clean and builds on Go 1.19: no `min`/`max`
+//! builtins, and a seeded `math/rand` source (before Go 1.20 the shared one
+//! starts from the same seed in every process).
+
+use super::{comment, decimal, Plan};
+use crate::core::policy::{CapOrder, Jitter};
+
+/// Writes the Go snippet.
+pub(super) fn write(plan: &Plan) -> String {
+    let mut out = comment(&plan.header(76, None), "// ");
+    out.push_str("\n// Package retry sends HTTP requests with capped exponential backoff.\n");
+    out.push_str("package retry\n\n");
+    out.push_str(&imports(plan));
+    out.push('\n');
+    out.push_str(&constants(plan));
+    out.push('\n');
+    out.push_str(
+        "// DoWithBackoff sends the request that newRequest builds, retrying 408, 429,\n\
+         // 5xx and network errors with backoff. newRequest runs once per attempt, so\n\
+         // every attempt gets a fresh body. A response that is not retried comes back\n\
+         // as it is. When retries run out on a retryable status, DoWithBackoff returns\n\
+         // nil and an error naming the status; a network error on the final attempt\n\
+         // is returned as it is. A nil client means http.DefaultClient.\n\
+         func DoWithBackoff(client *http.Client, newRequest func() (*http.Request, error)) (*http.Response, error) {\n\
+         \tif client == nil {\n\
+         \t\tclient = http.DefaultClient\n\
+         \t}\n\
+         \tnextDelay := backoffDelays()\n\
+         \tfor retry := 0; ; retry++ {\n\
+         \t\treq, err := newRequest()\n\
+         \t\tif err != nil {\n\
+         \t\t\treturn nil, err\n\
+         \t\t}\n\
+         \t\tresp, err := client.Do(req)\n\
+         \t\tvar wait time.Duration\n\
+         \t\tif err != nil {\n\
+         \t\t\t// A cancelled or expired context is the caller's decision, not a\n\
+         \t\t\t// network failure.\n\
+         \t\t\tif retry >= maxRetries || req.Context().Err() != nil {\n\
+         \t\t\t\treturn nil, err\n\
+         \t\t\t}\n\
+         \t\t\twait = nextDelay()\n\
+         \t\t} else {\n\
+         \t\t\tif !isRetryable(resp.StatusCode) {\n\
+         \t\t\t\treturn resp, nil\n\
+         \t\t\t}\n\
+         \t\t\t// This response is dropped: close its body to free the connection.\n\
+         \t\t\tresp.Body.Close()\n\
+         \t\t\tif retry >= maxRetries {\n\
+         \t\t\t\treturn nil, fmt.Errorf(\"giving up after %d attempts: last status %s\", maxRetries+1, resp.Status)\n\
+         \t\t\t}\n\
+         \t\t\twait = nextDelay()\n",
+    );
+    if plan.honor {
+        out.push_str(
+            "\t\t\tif after, ok := retryAfter(resp.Header.Get(\"Retry-After\")); ok {\n\
+             \t\t\t\twait = after\n\
+             \t\t\t}\n",
+        );
+    }
+    out.push_str(
+        "\t\t}\n\
+         \t\t// Sleep, unless the request's context ends first.\n\
+         \t\ttimer := time.NewTimer(wait)\n\
+         \t\tselect {\n\
+         \t\tcase <-req.Context().Done():\n\
+         \t\t\ttimer.Stop()\n\
+         \t\t\treturn nil, req.Context().Err()\n\
+         \t\tcase <-timer.C:\n\
+         \t\t}\n\
+         \t}\n\
+         }\n\n\
+         // isRetryable reports whether a status is worth retrying: 408 Request\n\
+         // Timeout, 429 Too Many Requests and every 5xx.\n\
+         func isRetryable(status int) bool {\n\
+         \treturn status == 408 || status == 429 || status >= 500\n\
+         }\n\n",
+    );
+    out.push_str(&delays(plan));
+    if plan.uses_random() {
+        out.push_str(
+            "\n// uniform draws from [low, high).\n\
+             func uniform(rng *rand.Rand, low, high float64) float64 {\n\
+             \treturn low + (high-low)*rng.Float64()\n\
+             }\n",
+        );
+    }
+    out.push_str(
+        "\n// milliseconds turns a count of milliseconds into a Duration.\n\
+         func milliseconds(ms float64) time.Duration {\n\
+         \treturn time.Duration(ms * float64(time.Millisecond))\n\
+         }\n",
+    );
+    if plan.honor {
+        out.push('\n');
+        out.push_str(RETRY_AFTER);
+    }
+    out
+}
+
+/// The import block: only the packages this variant uses (Go refuses
+/// unused imports), in gofmt's order.
+fn imports(plan: &Plan) -> String {
+    let mut packages = vec!["fmt", "math"];
+    if plan.uses_random() {
+        packages.push("math/rand");
+    }
+    packages.push("net/http");
+    if plan.honor {
+        packages.extend(["regexp", "strconv", "strings"]);
+    }
+    packages.push("time");
+    let mut out = String::from("import (\n");
+    for package in packages {
+        out.push_str(&format!("\t\"{package}\"\n"));
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// The constant block in Go's camel case (`baseDelayMs`), aligned the way
+/// gofmt aligns it. The constants are untyped, so they mix with `float64`
+/// and `int` alike.
+fn constants(plan: &Plan) -> String {
+    let pairs: Vec<(String, String)> = plan
+        .constants()
+        .into_iter()
+        .map(|(name, value)| (camel_case(name), decimal(value)))
+        .collect();
+    let width = pairs.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    let mut out = String::from("const (\n");
+    for (name, value) in pairs {
+        out.push_str(&format!("\t{name:<width$} = {value}\n"));
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// `BASE_DELAY_MS` as `baseDelayMs`: unexported, in Go's style.
+fn camel_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, word) in name.split('_').enumerate() {
+        let word = word.to_ascii_lowercase();
+        if i == 0 {
+            out.push_str(&word);
+        } else {
+            let mut chars = word.chars();
+            if let Some(first) = chars.next() {
+                out.push(first.to_ascii_uppercase());
+                out.push_str(chars.as_str());
+            }
+        }
+    }
+    out
+}
+
+/// `backoffDelays`, which returns the closure of computed sleeps for the
+/// policy's jitter mode.
+fn delays(plan: &Plan) -> String {
+    let mut out = String::from(
+        "// backoffDelays returns a function that gives the computed sleep before\n\
+         // each retry.\n\
+         func backoffDelays() func() time.Duration {\n",
+    );
+    if plan.uses_random() {
+        out.push_str(
+            "\t// Before Go 1.20, math/rand's shared source starts from the same seed in\n\
+             \t// every process, which would give every client the same jitter.\n\
+             \trng := rand.New(rand.NewSource(time.Now().UnixNano()))\n",
+        );
+    }
+    if plan.jitter() == Jitter::Decorrelated {
+        out.push_str(
+            "\tpreviousMs := float64(baseDelayMs)\n\
+             \treturn func() time.Duration {\n\
+             \t\t// math.Max keeps the range whole when the cap is below a third of the base.\n\
+             \t\thighMs := math.Max(baseDelayMs, previousMs*3)\n\
+             \t\tpreviousMs = math.Min(maxDelayMs, uniform(rng, baseDelayMs, highMs))\n\
+             \t\treturn milliseconds(previousMs)\n\
+             \t}\n\
+             }\n",
+        );
+        return out;
+    }
+    let sleep = match (plan.jitter(), plan.cap_order()) {
+        (Jitter::None, _) => "cappedMs",
+        (Jitter::Full, _) => "uniform(rng, 0, cappedMs)",
+        (Jitter::Equal, _) => "uniform(rng, cappedMs/2, cappedMs)",
+        (Jitter::Proportional, CapOrder::Before) => {
+            "cappedMs * uniform(rng, lowFactor, highFactor)"
+        }
+        (Jitter::Proportional, CapOrder::After) => {
+            "math.Min(maxDelayMs, backoffMs*uniform(rng, lowFactor, highFactor))"
+        }
+        (Jitter::Decorrelated, _) => unreachable!("written above"),
+    };
+    out.push_str("\tbackoffMs := float64(baseDelayMs)\n\treturn func() time.Duration {\n");
+    if sleep == "cappedMs" {
+        out.push_str("\t\tsleepMs := math.Min(maxDelayMs, backoffMs)\n");
+    } else {
+        if sleep.contains("cappedMs") {
+            out.push_str("\t\tcappedMs := math.Min(maxDelayMs, backoffMs)\n");
+        }
+        out.push_str(&format!("\t\tsleepMs := {sleep}\n"));
+    }
+    if plan.grows_past_cap() {
+        out.push_str(
+            "\t\t// Once backoffMs * lowFactor reaches the cap every sleep is the cap,\n\
+             \t\t// so growth stops there and the value never overflows.\n\
+             \t\tif backoffMs < float64(maxDelayMs)/lowFactor {\n",
+        );
+    } else {
+        out.push_str(
+            "\t\t// Growth stops at the cap, so the value never overflows.\n\
+             \t\tif backoffMs < maxDelayMs {\n",
+        );
+    }
+    out.push_str(
+        "\t\t\tbackoffMs *= multiplier\n\
+         \t\t}\n\
+         \t\treturn milliseconds(sleepMs)\n\
+         \t}\n\
+         }\n",
+    );
+    out
+}
+
+/// The strict `Retry-After` reader; the same for every policy. Like the
+/// page's tester, it wants the weekday to match the date, takes second 60
+/// only as 23:59:60, and decides RFC 850's "more than 50 years ahead" on
+/// the calendar.
+const RETRY_AFTER: &str = r#"const (
+	weekdays    = "SunMonTueWedThuFriSat"
+	months      = "JanFebMarAprMayJunJulAugSepOctNovDec"
+	weekday     = `(?P<weekday>Mon|Tue|Wed|Thu|Fri|Sat|Sun)`
+	longWeekday = `(?P<weekday>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)`
+	monthName   = `(?P<month>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)`
+	clock       = `(?P<hour>[0-9]{2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2})`
+)
+
+var delaySeconds = regexp.MustCompile(`^[0-9]+$`)
+
+// httpDates holds the three HTTP-date shapes of RFC 9110 section 5.6.7,
+// matched exactly (case-sensitive).
+var httpDates = []*regexp.Regexp{
+	// IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT
+	regexp.MustCompile(`^` + weekday + `, (?P<day>[0-9]{2}) ` + monthName + ` (?P<year>[0-9]{4}) ` + clock + ` GMT$`),
+	// RFC 850: Sunday, 06-Nov-94 08:49:37 GMT
+	regexp.MustCompile(`^` + longWeekday + `, (?P<day>[0-9]{2})-` + monthName + `-(?P<year>[0-9]{2}) ` + clock + ` GMT$`),
+	// asctime: Sun Nov  6 08:49:37 1994
+	regexp.MustCompile(`^` + weekday + ` ` + monthName + ` (?P<day>[ 0-9][0-9]) ` + clock + ` (?P<year>[0-9]{4})$`),
+}
+
+// retryAfter reads a Retry-After value as a wait of at most retryAfterMaxMs:
+// all digits are seconds; an HTTP-date is the time until it (0 if past).
+// For anything else (1.5, -1, 1e3, an ISO timestamp) ok is false, and the
+// computed delay applies.
+func retryAfter(value string) (wait time.Duration, ok bool) {
+	value = strings.Trim(value, " \t")
+	if delaySeconds.MatchString(value) {
+		// Digits always parse; too many for a float64 give +Inf, which clamps too.
+		seconds, _ := strconv.ParseFloat(value, 64)
+		return milliseconds(math.Min(seconds*1000, retryAfterMaxMs)), true
+	}
+	date, ok := httpDate(value)
+	if !ok {
+		return 0, false
+	}
+	ms := float64(time.Until(date)) / float64(time.Millisecond)
+	return milliseconds(math.Min(math.Max(ms, 0), retryAfterMaxMs)), true
+}
+
+// httpDate reads an HTTP-date from the fields of a strict pattern, never
+// with a lenient parser. The weekday must match the date, and a leap second
+// can only be 23:59:60.
+func httpDate(text string) (time.Time, bool) {
+	for _, shape := range httpDates {
+		match := shape.FindStringSubmatch(text)
+		if match == nil {
+			continue
+		}
+		field := func(name string) string { return match[shape.SubexpIndex(name)] }
+		number := func(name string) int {
+			// The pattern admits only digits, and asctime's day may lead with a space.
+			n, _ := strconv.Atoi(strings.TrimLeft(field(name), " "))
+			return n
+		}
+		hour, minute, second := number("hour"), number("minute"), number("second")
+		leap := hour == 23 && minute == 59 && second == 60
+		if hour > 23 || minute > 59 || (second > 59 && !leap) {
+			return time.Time{}, false
+		}
+		seconds := (hour*60+minute)*60 + second
+		// Every name in months and weekdays is three letters long.
+		month := time.Month(strings.Index(months, field("month"))/3 + 1)
+		day := number("day")
+		year := number("year")
+		if len(field("year")) == 2 {
+			year = rfc850Year(year, month, day, seconds)
+		}
+		midnight := time.Date(year, month, day, 0, 0, 0, 0, time.UTC)
+		// time.Date moves a day the month lacks (31 Feb) into the next month.
+		if midnight.Day() != day {
+			return time.Time{}, false
+		}
+		if int(midnight.Weekday()) != strings.Index(weekdays, field("weekday")[:3])/3 {
+			return time.Time{}, false
+		}
+		return midnight.Add(time.Duration(seconds) * time.Second), true
+	}
+	return time.Time{}, false
+}
+
+// rfc850Year reads RFC 850's two-digit year as RFC 9110 asks: the latest
+// year with those digits whose date is not more than 50 years ahead.
+func rfc850Year(twoDigits int, month time.Month, day, seconds int) int {
+	now := time.Now()
+	thisYear := now.UTC().Year()
+	year := thisYear - thisYear%100 + twoDigits + 100
+	for time.Date(year-50, month, day, 0, 0, seconds, 0, time.UTC).After(now) {
+		year -= 100
+	}
+	return year
+}
+"#;

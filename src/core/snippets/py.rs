@@ -1,0 +1,240 @@
+//! Python: `request_with_backoff(method, url, **kwargs)` over
+//! `requests.request`.
+
+use super::{comment, decimal, Plan};
+use crate::core::policy::{CapOrder, Jitter};
+
+/// Writes the Python snippet.
+pub(super) fn write(plan: &Plan) -> String {
+    let mut out = comment(&plan.header(76, None), "# ");
+    out.push('\n');
+    // Only the modules this variant uses, in isort's order.
+    if plan.uses_random() {
+        out.push_str("import random\n");
+    }
+    if plan.honor {
+        out.push_str("import re\n");
+    }
+    out.push_str("import time\n");
+    if plan.honor {
+        out.push_str("from datetime import datetime, timedelta, timezone\n");
+    }
+    out.push_str("\nimport requests\n\n");
+    out.push_str(&constants(plan));
+    out.push_str(&format!(
+        "\n\n\
+         def request_with_backoff(method, url, **kwargs):\n    \
+         \"\"\"Sends requests.request(method, url, **kwargs), retrying 408, 429,\n    \
+         5xx and network errors with backoff.\n\n    \
+         Returns the final response. When retries run out on a retryable status\n    \
+         it raises requests.HTTPError with the last response on .response; a\n    \
+         network error on the final attempt is raised as it is. Pass a body as\n    \
+         bytes or str: a file or generator can be sent only once.\n    \
+         \"\"\"\n    \
+         delays = _backoff_delays()\n    \
+         for retry in range(MAX_RETRIES + 1):\n        \
+         final = retry == MAX_RETRIES\n        \
+         try:\n            \
+         response = requests.request(method, url, **kwargs)\n        \
+         except (requests.ConnectionError, requests.Timeout):\n            \
+         if final:\n                \
+         raise\n            \
+         time.sleep(next(delays) / 1000)\n            \
+         continue\n        \
+         if not _is_retryable(response.status_code):\n            \
+         return response\n        \
+         if final:\n            \
+         raise requests.HTTPError(\n                \
+         f\"giving up after {{MAX_RETRIES + 1}} attempts: \"\n                \
+         f\"last status {{response.status_code}}\",\n                \
+         response=response,\n            \
+         )\n        \
+         computed_ms = next(delays)\n{}        \
+         # Close the response we retry, so its connection is freed.\n        \
+         response.close()\n        \
+         time.sleep({} / 1000)\n",
+        if plan.honor {
+            "        wait_ms = _retry_after_ms(response.headers.get(\"Retry-After\"))\n"
+        } else {
+            ""
+        },
+        if plan.honor {
+            "(computed_ms if wait_ms is None else wait_ms)"
+        } else {
+            "computed_ms"
+        },
+    ));
+    out.push_str(
+        "\n\n\
+         def _is_retryable(status):\n    \
+         \"\"\"408 Request Timeout, 429 Too Many Requests and every 5xx are retried.\"\"\"\n    \
+         return status == 408 or status == 429 or status >= 500\n",
+    );
+    out.push_str("\n\n");
+    out.push_str(&delays(plan));
+    if plan.honor {
+        out.push_str("\n\n");
+        out.push_str(RETRY_AFTER);
+    }
+    out
+}
+
+/// The named constants.
+fn constants(plan: &Plan) -> String {
+    let mut out = String::new();
+    for (name, value) in plan.constants() {
+        out.push_str(&format!("{name} = {}\n", decimal(value)));
+    }
+    out
+}
+
+/// The generator of computed sleeps for the policy's jitter mode.
+/// `random.uniform(a, b)` is `a + (b - a) * random()`, the core's draw.
+fn delays(plan: &Plan) -> String {
+    let mut out = String::from(
+        "def _backoff_delays():\n    \
+         \"\"\"Yields the computed sleep before each retry, in ms.\"\"\"\n",
+    );
+    if plan.jitter() == Jitter::Decorrelated {
+        out.push_str(
+            "    previous_ms = BASE_DELAY_MS\n    \
+             while True:\n        \
+             # max() keeps the range whole when the cap is below a third of the base.\n        \
+             high_ms = max(BASE_DELAY_MS, previous_ms * 3)\n        \
+             previous_ms = min(MAX_DELAY_MS, random.uniform(BASE_DELAY_MS, high_ms))\n        \
+             yield previous_ms\n",
+        );
+        return out;
+    }
+    let sleep = match (plan.jitter(), plan.cap_order()) {
+        (Jitter::None, _) => "capped_ms",
+        (Jitter::Full, _) => "random.uniform(0, capped_ms)",
+        (Jitter::Equal, _) => "random.uniform(capped_ms / 2, capped_ms)",
+        (Jitter::Proportional, CapOrder::Before) => {
+            "capped_ms * random.uniform(LOW_FACTOR, HIGH_FACTOR)"
+        }
+        (Jitter::Proportional, CapOrder::After) => {
+            "min(MAX_DELAY_MS, backoff_ms * random.uniform(LOW_FACTOR, HIGH_FACTOR))"
+        }
+        (Jitter::Decorrelated, _) => unreachable!("written above"),
+    };
+    out.push_str("    backoff_ms = BASE_DELAY_MS\n    while True:\n");
+    if sleep.contains("capped_ms") {
+        out.push_str("        capped_ms = min(MAX_DELAY_MS, backoff_ms)\n");
+    }
+    out.push_str(&format!("        yield {sleep}\n"));
+    if plan.grows_past_cap() {
+        out.push_str(
+            "        # Once backoff_ms * LOW_FACTOR reaches the cap every sleep is the cap,\n        \
+             # so growth stops there and the value never overflows.\n        \
+             if backoff_ms < MAX_DELAY_MS / LOW_FACTOR:\n            \
+             backoff_ms *= MULTIPLIER\n",
+        );
+    } else {
+        out.push_str(
+            "        # Growth stops at the cap, so the value never overflows.\n        \
+             if backoff_ms < MAX_DELAY_MS:\n            \
+             backoff_ms *= MULTIPLIER\n",
+        );
+    }
+    out
+}
+
+/// The strict `Retry-After` reader; the same for every policy. Like the
+/// page's tester, it wants the weekday to match the date, takes second 60
+/// only as 23:59:60, and decides RFC 850's "more than 50 years ahead" on
+/// the calendar.
+const RETRY_AFTER: &str = r#"_DAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun",
+           "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_WEEKDAY = "(?P<weekday>" + "|".join(_DAY_NAMES) + ")"
+_LONG_WEEKDAY = "(?P<weekday>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+_MONTH = "(?P<month>" + "|".join(_MONTHS) + ")"
+_TIME = "(?P<hour>[0-9]{2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2})"
+# The three HTTP-date shapes of RFC 9110 section 5.6.7, matched exactly
+# (case-sensitive).
+_HTTP_DATES = (
+    # IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT
+    re.compile(
+        _WEEKDAY + ", (?P<day>[0-9]{2}) " + _MONTH + " (?P<year>[0-9]{4}) "
+        + _TIME + " GMT"
+    ),
+    # RFC 850: Sunday, 06-Nov-94 08:49:37 GMT
+    re.compile(
+        _LONG_WEEKDAY + ", (?P<day>[0-9]{2})-" + _MONTH + "-(?P<year>[0-9]{2}) "
+        + _TIME + " GMT"
+    ),
+    # asctime: Sun Nov  6 08:49:37 1994
+    re.compile(
+        _WEEKDAY + " " + _MONTH + " (?P<day>[ 0-9][0-9]) " + _TIME
+        + " (?P<year>[0-9]{4})"
+    ),
+)
+
+
+def _retry_after_ms(value):
+    """Reads a Retry-After value as a wait in ms, at most RETRY_AFTER_MAX_MS.
+
+    All digits are seconds; an HTTP-date is the time until it (0 if past).
+    Anything else (1.5, -1, 1e3, an ISO timestamp) gives None, and the
+    computed delay applies. email.utils is not used: it accepts far more
+    shapes than RFC 9110 allows.
+    """
+    if value is None:
+        return None
+    text = value.strip(" \t")
+    if re.fullmatch("[0-9]+", text):
+        # float() reads a very long digit string as a huge number or inf: both clamp.
+        return min(float(text) * 1000, RETRY_AFTER_MAX_MS)
+    date = _http_date(text)
+    if date is None:
+        return None
+    wait_ms = (date - datetime.now(timezone.utc)).total_seconds() * 1000
+    return min(max(wait_ms, 0), RETRY_AFTER_MAX_MS)
+
+
+def _http_date(text):
+    """The instant of an HTTP-date as an aware datetime, or None.
+
+    The weekday must match the date, and a leap second can only be 23:59:60.
+    """
+    for shape in _HTTP_DATES:
+        match = shape.fullmatch(text)
+        if match is None:
+            continue
+        hour, minute, second = (int(match[f]) for f in ("hour", "minute", "second"))
+        leap = (hour, minute, second) == (23, 59, 60)
+        if hour > 23 or minute > 59 or (second > 59 and not leap):
+            return None
+        seconds = (hour * 60 + minute) * 60 + second
+        month = _MONTHS.index(match["month"]) + 1
+        day = int(match["day"])  # int() reads asctime's " 6" as 6
+        year = int(match["year"])
+        if len(match["year"]) == 2:
+            year = _rfc850_year(year, month, day, seconds)
+        try:
+            midnight = datetime(year, month, day, tzinfo=timezone.utc)
+        except ValueError:  # a day the month lacks, such as 31 Feb
+            return None
+        if _DAY_NAMES[midnight.weekday()] != match["weekday"][:3]:
+            return None
+        # The time is added rather than passed in, so a leap second counts.
+        return midnight + timedelta(seconds=seconds)
+    return None
+
+
+def _rfc850_year(two_digits, month, day, seconds):
+    """RFC 850's two-digit year, read as RFC 9110 asks: the latest year with
+    those digits whose date is not more than 50 years ahead."""
+    now = datetime.now(timezone.utc)
+    year = now.year - now.year % 100 + two_digits + 100
+    # Days are added to the 1st, so 29 Feb of a common year rolls over
+    # instead of failing.
+    while (
+        datetime(year - 50, month, 1, tzinfo=timezone.utc)
+        + timedelta(days=day - 1, seconds=seconds)
+        > now
+    ):
+        year -= 100
+    return year
+"#;

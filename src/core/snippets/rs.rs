@@ -1,0 +1,390 @@
+//! Rust: `send_with_backoff(make_request)` over `reqwest` on `tokio`.
+//!
+//! The snippet needs no crate beyond those two: its random numbers come from
+//! the standard library's randomly keyed hasher, and it reads HTTP-dates with
+//! a few lines of its own. The text is rustfmt-clean and clippy-clean.
+
+use super::{comment, decimal, Plan};
+use crate::core::policy::{CapOrder, Jitter};
+
+/// Writes the Rust snippet.
+pub(super) fn write(plan: &Plan) -> String {
+    let mut out = comment(&plan.header(76, None), "// ");
+    out.push('\n');
+    out.push_str(&uses(plan));
+    out.push('\n');
+    out.push_str(&constants(plan));
+    out.push_str(ERROR_TYPE);
+    out.push_str(
+        "\n/// Sends the request that `make_request` builds, retrying 408, 429, 5xx and\n\
+         /// network errors with backoff. `make_request` runs once per attempt, so each\n\
+         /// attempt sends a fresh request. A response that is not retried comes back as\n\
+         /// it is, whatever its status.\n\
+         pub async fn send_with_backoff<F>(make_request: F) -> Result<reqwest::Response, RetryError>\n\
+         where\n    \
+         F: Fn() -> reqwest::RequestBuilder,\n\
+         {\n    \
+         let mut backoff = Backoff::new();\n    \
+         let mut retry = 0;\n    \
+         loop {\n        \
+         let last = retry >= MAX_RETRIES;\n        \
+         let wait_ms = match make_request().send().await {\n            \
+         Ok(response) if !is_retryable(response.status()) => return Ok(response),\n            \
+         Ok(response) if last => return Err(RetryError::Status(response)),\n            \
+         Err(error) if last || !is_network_error(&error) => {\n                \
+         return Err(RetryError::Request(error))\n            \
+         }\n",
+    );
+    if plan.honor {
+        out.push_str(
+            "            // The retried response is dropped here, which frees its connection.\n            \
+             Ok(response) => {\n                \
+             let computed_ms = backoff.next_delay_ms();\n                \
+             retry_after_ms(&response).unwrap_or(computed_ms)\n            \
+             }\n            \
+             Err(_) => backoff.next_delay_ms(),\n",
+        );
+    } else {
+        out.push_str(
+            "            // A retryable status (its response dropped here) or a network error.\n            \
+             _ => backoff.next_delay_ms(),\n",
+        );
+    }
+    out.push_str(
+        "        };\n        \
+         tokio::time::sleep(Duration::from_secs_f64(wait_ms / 1000.0)).await;\n        \
+         retry += 1;\n    \
+         }\n\
+         }\n\n\
+         /// 408 Request Timeout, 429 Too Many Requests and every 5xx are retried.\n\
+         fn is_retryable(status: reqwest::StatusCode) -> bool {\n    \
+         let code = status.as_u16();\n    \
+         code == 408 || code == 429 || code >= 500\n\
+         }\n\n\
+         /// Failing to connect or to finish the exchange (refused, reset, timed out) is\n\
+         /// retried; a request that cannot be built or a redirect loop is not.\n\
+         fn is_network_error(error: &reqwest::Error) -> bool {\n    \
+         error.is_connect() || error.is_timeout() || error.is_request()\n\
+         }\n\n",
+    );
+    out.push_str(&backoff(plan));
+    if plan.uses_random() {
+        out.push_str(UNIFORM);
+    }
+    if plan.honor {
+        out.push_str(RETRY_AFTER);
+    }
+    out
+}
+
+/// A float literal: `20.0`, `1.5`.
+fn float(x: f64) -> String {
+    let text = decimal(x);
+    if text.contains('.') {
+        text
+    } else {
+        text + ".0"
+    }
+}
+
+/// The `use` lines this variant needs, in rustfmt's order.
+fn uses(plan: &Plan) -> String {
+    let mut out = String::new();
+    if plan.uses_random() {
+        out.push_str("use std::collections::hash_map::RandomState;\n");
+    }
+    out.push_str("use std::fmt;\n");
+    if plan.uses_random() {
+        out.push_str("use std::hash::{BuildHasher, Hasher};\n");
+    }
+    if plan.honor {
+        out.push_str("use std::time::{Duration, SystemTime, UNIX_EPOCH};\n");
+    } else {
+        out.push_str("use std::time::Duration;\n");
+    }
+    out
+}
+
+/// The named constants: `f64` milliseconds and factors, and a `u32` count.
+fn constants(plan: &Plan) -> String {
+    let mut out = String::new();
+    for (name, value) in plan.constants() {
+        if name == "MAX_RETRIES" {
+            out.push_str(&format!("const {name}: u32 = {};\n", decimal(value)));
+        } else {
+            out.push_str(&format!("const {name}: f64 = {};\n", float(value)));
+        }
+    }
+    out
+}
+
+/// The `Backoff` state and its `next_delay_ms` for the policy's jitter mode.
+fn backoff(plan: &Plan) -> String {
+    let field = if plan.jitter() == Jitter::Decorrelated {
+        "previous_ms"
+    } else {
+        "backoff_ms"
+    };
+    let mut out = format!(
+        "/// The computed sleeps, one per retry.\n\
+         struct Backoff {{\n    \
+         {field}: f64,\n\
+         }}\n\n\
+         impl Backoff {{\n    \
+         fn new() -> Self {{\n        \
+         Backoff {{\n            \
+         {field}: BASE_DELAY_MS,\n        \
+         }}\n    \
+         }}\n\n    \
+         /// The computed sleep before the next retry, in ms.\n    \
+         fn next_delay_ms(&mut self) -> f64 {{\n"
+    );
+    if plan.jitter() == Jitter::Decorrelated {
+        out.push_str(
+            "        // max() keeps the range whole when the cap is below a third of the base.\n        \
+             let high_ms = (self.previous_ms * 3.0).max(BASE_DELAY_MS);\n        \
+             self.previous_ms = uniform(BASE_DELAY_MS, high_ms).min(MAX_DELAY_MS);\n        \
+             self.previous_ms\n    \
+             }\n\
+             }\n",
+        );
+        return out;
+    }
+    let sleep = match (plan.jitter(), plan.cap_order()) {
+        (Jitter::None, _) => "capped_ms",
+        (Jitter::Full, _) => "uniform(0.0, capped_ms)",
+        (Jitter::Equal, _) => "uniform(capped_ms / 2.0, capped_ms)",
+        (Jitter::Proportional, CapOrder::Before) => "capped_ms * uniform(LOW_FACTOR, HIGH_FACTOR)",
+        (Jitter::Proportional, CapOrder::After) => {
+            "(self.backoff_ms * uniform(LOW_FACTOR, HIGH_FACTOR)).min(MAX_DELAY_MS)"
+        }
+        (Jitter::Decorrelated, _) => unreachable!("written above"),
+    };
+    if sleep == "capped_ms" {
+        out.push_str("        let sleep_ms = self.backoff_ms.min(MAX_DELAY_MS);\n");
+    } else {
+        if sleep.contains("capped_ms") {
+            out.push_str("        let capped_ms = self.backoff_ms.min(MAX_DELAY_MS);\n");
+        }
+        out.push_str(&format!("        let sleep_ms = {sleep};\n"));
+    }
+    if plan.grows_past_cap() {
+        out.push_str(
+            "        // Once backoff_ms * LOW_FACTOR reaches the cap every sleep is the cap,\n        \
+             // so growth stops there and the value never overflows.\n        \
+             if self.backoff_ms < MAX_DELAY_MS / LOW_FACTOR {\n",
+        );
+    } else {
+        out.push_str(
+            "        // Growth stops at the cap, so the value never overflows.\n        \
+             if self.backoff_ms < MAX_DELAY_MS {\n",
+        );
+    }
+    out.push_str(
+        "            self.backoff_ms *= MULTIPLIER;\n        \
+         }\n        \
+         sleep_ms\n    \
+         }\n\
+         }\n",
+    );
+    out
+}
+
+/// `RetryError` with its `Display` and `Error` impls; the same for every
+/// policy.
+const ERROR_TYPE: &str = r#"
+/// Why [`send_with_backoff`] gave up.
+#[derive(Debug)]
+pub enum RetryError {
+    /// Retries ran out on a retryable status; this is the last response.
+    Status(reqwest::Response),
+    /// The request could not be built, or the final attempt failed on the network.
+    Request(reqwest::Error),
+}
+
+impl fmt::Display for RetryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RetryError::Status(response) => write!(
+                f,
+                "giving up after {} attempts: last status {}",
+                MAX_RETRIES + 1,
+                response.status()
+            ),
+            RetryError::Request(error) => write!(f, "request failed: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for RetryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RetryError::Status(_) => None,
+            RetryError::Request(error) => Some(error),
+        }
+    }
+}
+"#;
+
+/// The random draw; the same for every policy that jitters.
+const UNIFORM: &str = r#"
+/// A uniform draw from [low, high). Every `RandomState::new()` keys its hasher
+/// differently (from keys the standard library picks at random), so hashing
+/// nothing gives 64 fresh random bits: no `rand` crate needed.
+fn uniform(low: f64, high: f64) -> f64 {
+    let bits = RandomState::new().build_hasher().finish();
+    let unit = (bits >> 11) as f64 / (1u64 << 53) as f64;
+    low + (high - low) * unit
+}
+"#;
+
+/// The strict `Retry-After` reader; the same for every policy.
+const RETRY_AFTER: &str = r#"
+const DAY_NAMES: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const LONG_DAY_NAMES: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+const MONTH_NAMES: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// Reads the response's Retry-After as a wait in ms, at most RETRY_AFTER_MAX_MS:
+/// all digits are seconds; an HTTP-date is the time until it (0 if past).
+/// Anything else (1.5, -1, 1e3, an ISO timestamp) gives None, and the computed
+/// delay applies.
+fn retry_after_ms(response: &reqwest::Response) -> Option<f64> {
+    let value = response.headers().get(reqwest::header::RETRY_AFTER)?;
+    let text = value.to_str().ok()?.trim();
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        // A very long digit string parses as a huge number or infinity: both clamp.
+        let seconds: f64 = text.parse().ok()?;
+        return Some((seconds * 1000.0).min(RETRY_AFTER_MAX_MS));
+    }
+    let date_ms = http_date_secs(text)? as f64 * 1000.0;
+    Some((date_ms - now_secs() * 1000.0).clamp(0.0, RETRY_AFTER_MAX_MS))
+}
+
+/// Seconds since the Unix epoch.
+fn now_secs() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64())
+}
+
+/// Reads an HTTP-date (RFC 9110 section 5.6.7) as Unix seconds, or None. The
+/// three shapes are matched exactly (case-sensitive): IMF-fixdate
+/// `Sun, 06 Nov 1994 08:49:37 GMT`, RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT`
+/// and asctime `Sun Nov  6 08:49:37 1994`. The weekday must match the date,
+/// and a leap second can only be 23:59:60.
+fn http_date_secs(text: &str) -> Option<i64> {
+    // Byte ranges of the weekday, day, month, year and time in each shape.
+    // Slicing is safe: text that matches a layout is all ASCII.
+    let (weekday, day, month, year, clock) = if has_layout(text, "aaa, 99 aaa 9999 99:99:99 GMT") {
+        (0..3, 5..7, 8..11, 12..16, 17..25)
+    } else if has_layout(text, "aaa aaa _9 99:99:99 9999") {
+        (0..3, 8..10, 4..7, 20..24, 11..19)
+    } else {
+        // RFC 850 spells the weekday out, so the rest starts after its comma.
+        let n = text.find(", ")? + 2;
+        if !has_layout(&text[n..], "99-aaa-99 99:99:99 GMT") {
+            return None;
+        }
+        let at = |start: usize, end: usize| n + start..n + end;
+        (0..n - 2, at(0, 2), at(3, 6), at(7, 9), at(10, 18))
+    };
+    let month_name = &text[month];
+    let month = MONTH_NAMES.iter().position(|name| *name == month_name)? as i64 + 1;
+    let day = number(&text[day]);
+    let clock = &text[clock];
+    let hour = number(&clock[..2]);
+    let minute = number(&clock[3..5]);
+    let second = number(&clock[6..]);
+    let leap = (hour, minute, second) == (23, 59, 60);
+    if hour > 23 || minute > 59 || (second > 59 && !leap) {
+        return None;
+    }
+    let seconds = (hour * 60 + minute) * 60 + second;
+    // Only RFC 850 has a two-digit year, and it spells the weekday out.
+    let rfc850 = year.len() == 2;
+    let year = if rfc850 {
+        rfc850_year(number(&text[year]), month, day, seconds)
+    } else {
+        number(&text[year])
+    };
+    if !(1..=days_in_month(year, month)).contains(&day) {
+        return None;
+    }
+    let days = days_from_civil(year, month, day);
+    let names = if rfc850 { LONG_DAY_NAMES } else { DAY_NAMES };
+    // 1970-01-01 was a Thursday, and the names start on Monday.
+    if names[(days + 3).rem_euclid(7) as usize] != &text[weekday] {
+        return None;
+    }
+    Some(days * 86_400 + seconds)
+}
+
+/// Whether `text` has the layout of `pattern`, byte for byte: `9` is a digit,
+/// `_` a digit or a space, `a` an ASCII letter; any other byte stands for itself.
+fn has_layout(text: &str, pattern: &str) -> bool {
+    text.len() == pattern.len()
+        && text.bytes().zip(pattern.bytes()).all(|(t, p)| match p {
+            b'9' => t.is_ascii_digit(),
+            b'_' => t == b' ' || t.is_ascii_digit(),
+            b'a' => t.is_ascii_alphabetic(),
+            _ => t == p,
+        })
+}
+
+/// The value of digits that [`has_layout`] checked (asctime's day may lead
+/// with a space).
+fn number(digits: &str) -> i64 {
+    digits.trim_start().parse().unwrap_or(0)
+}
+
+/// Days in `month` (1 to 12) of `year`.
+fn days_in_month(year: i64, month: i64) -> i64 {
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days from 1970-01-01 to a date of the Gregorian calendar (Howard Hinnant's
+/// `days_from_civil`: years counted from March, in 400-year eras).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let month_from_march = (month + 9) % 12;
+    let day_of_year = (153 * month_from_march + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
+/// RFC 850's two-digit year, read as RFC 9110 asks: the latest year with those
+/// digits whose date is not more than 50 years ahead.
+fn rfc850_year(two_digits: i64, month: i64, day: i64, seconds: i64) -> i64 {
+    let now = now_secs();
+    let today = (now / 86_400.0) as i64;
+    let mut this_year = 1970;
+    while days_from_civil(this_year + 1, 1, 1) <= today {
+        this_year += 1;
+    }
+    let mut year = this_year - this_year % 100 + two_digits + 100;
+    // days_from_civil counts on past a month's end, so 29 Feb of a common
+    // year rolls over instead of failing.
+    while (days_from_civil(year - 50, month, day) * 86_400 + seconds) as f64 > now {
+        year -= 100;
+    }
+    year
+}
+"#;

@@ -1,0 +1,210 @@
+//! bash: a script run as `retry.sh URL [extra curl arguments]` that loops
+//! around `curl`.
+//!
+//! bash has only integers, so `awk` (POSIX, everywhere bash is) does the
+//! floating-point part of each sleep. The script keeps to bash 3.2, the
+//! version macOS ships: no `${x,,}`, no associative arrays, and no `set -u`
+//! (bash before 4.4 calls an empty `"$@"` unbound).
+
+use super::{comment, decimal, thousands, Plan};
+use crate::core::policy::{CapOrder, Jitter};
+
+/// Writes the bash script.
+pub(super) fn write(plan: &Plan) -> String {
+    let retry_after_line = if plan.honor {
+        format!(
+            "Retry-After is honored in its delay-seconds form only, waiting at most \
+             {} ms; an HTTP-date falls back to the computed delay. It replaces the \
+             computed sleep, which still advances the backoff.",
+            thousands(plan.retry_after_max_ms)
+        )
+    } else {
+        "Retry-After is ignored: every wait is the computed one.".to_string()
+    };
+    let mut out = String::from("#!/usr/bin/env bash\n");
+    out.push_str(&comment(&plan.header(76, Some(&retry_after_line)), "# "));
+    out.push_str(
+        "#\n\
+         # Usage: retry.sh URL [curl arguments]\n\
+         # The extra arguments go to every curl call (method, headers, data); leave\n\
+         # out -o, -D, -w and --fail, which the script needs for itself. Prints the\n\
+         # final body on stdout. Exits 0 on a 2xx or 3xx status, 2 on any other\n\
+         # status it does not retry, and 1 when retries run out or the network fails.\n\n",
+    );
+    out.push_str(&constants(plan));
+    out.push_str(
+        "\nif (($# < 1)); then\n  \
+         echo \"usage: $0 URL [curl arguments]\" >&2\n  \
+         exit 1\n\
+         fi\n\
+         url=$1\n\
+         shift\n\n\
+         body=$(mktemp) && headers=$(mktemp) || exit 1\n\
+         trap 'rm -f \"$body\" \"$headers\"' EXIT\n\n\
+         # 408 Request Timeout, 429 Too Many Requests and every 5xx are retried.\n\
+         is_retryable() {\n  \
+         (($1 == 408 || $1 == 429 || $1 >= 500))\n\
+         }\n\n",
+    );
+    out.push_str(&delays(plan));
+    if plan.honor {
+        out.push('\n');
+        out.push_str(RETRY_AFTER);
+    }
+    out.push_str(
+        "\nfor ((retry = 0; ; retry++)); do\n  \
+         status=$(curl --silent --show-error --output \"$body\" --dump-header \"$headers\" \\\n    \
+         --write-out '%{http_code}' \"$@\" --url \"$url\")\n  \
+         code=$?\n  \
+         if ((code != 0)); then\n    \
+         case $code in\n      \
+         # No proxy or host address, refused, cut short, timed out, TLS\n      \
+         # handshake, empty reply, send or receive failed (reset): retry.\n      \
+         5 | 6 | 7 | 18 | 28 | 35 | 52 | 55 | 56) ;;\n      \
+         *)\n        \
+         echo \"retry.sh: curl failed (exit $code)\" >&2\n        \
+         exit 1\n        \
+         ;;\n    \
+         esac\n    \
+         if ((retry >= MAX_RETRIES)); then\n      \
+         echo \"retry.sh: giving up after $((MAX_RETRIES + 1)) attempts: network error (curl exit $code)\" >&2\n      \
+         exit 1\n    \
+         fi\n    \
+         next_delay\n    \
+         sleep \"$delay_s\"\n    \
+         continue\n  \
+         fi\n  \
+         if ! is_retryable \"$status\"; then\n    \
+         cat \"$body\"\n    \
+         if ((status >= 200 && status < 400)); then exit 0; fi\n    \
+         exit 2\n  \
+         fi\n  \
+         if ((retry >= MAX_RETRIES)); then\n    \
+         cat \"$body\"\n    \
+         echo \"retry.sh: giving up after $((MAX_RETRIES + 1)) attempts: last status $status\" >&2\n    \
+         exit 1\n  \
+         fi\n  \
+         next_delay\n",
+    );
+    if plan.honor {
+        out.push_str("  retry_after\n  sleep \"${wait_s:-$delay_s}\"\n");
+    } else {
+        out.push_str("  sleep \"$delay_s\"\n");
+    }
+    out.push_str("done\n");
+    out
+}
+
+/// The named constants.
+fn constants(plan: &Plan) -> String {
+    let mut out = String::new();
+    for (name, value) in plan.constants() {
+        out.push_str(&format!("{name}={}\n", decimal(value)));
+    }
+    out
+}
+
+/// The state variable and `next_delay` for the policy's jitter mode. The
+/// awk program prints the sleep in seconds and the next state with 17
+/// significant digits, so the state keeps full precision between calls.
+fn delays(plan: &Plan) -> String {
+    let random = plan.uses_random();
+    let mut out = String::new();
+    let (state, awk_vars, body) = if plan.jitter() == Jitter::Decorrelated {
+        (
+            "previous_ms",
+            " -v base=\"$BASE_DELAY_MS\" -v cap=\"$MAX_DELAY_MS\"",
+            "    high = previous * 3 > base ? previous * 3 : base  # whole even if cap < base / 3\n    \
+             previous = base + (high - base) * u\n    \
+             if (previous > cap) previous = cap\n    \
+             printf \"%.3f %.17g\\n\", previous / 1000, previous\n"
+                .to_string(),
+        )
+    } else {
+        let sleep = match (plan.jitter(), plan.cap_order()) {
+            (Jitter::None, _) => "capped",
+            (Jitter::Full, _) => "capped * u",
+            (Jitter::Equal, _) => "capped / 2 + (capped - capped / 2) * u",
+            (Jitter::Proportional, CapOrder::Before) => "capped * (low + (high - low) * u)",
+            (Jitter::Proportional, CapOrder::After) => "backoff * (low + (high - low) * u)",
+            (Jitter::Decorrelated, _) => unreachable!("handled above"),
+        };
+        let mut body = String::new();
+        if sleep.contains("capped") {
+            body.push_str("    capped = backoff < cap ? backoff : cap\n");
+        }
+        body.push_str(&format!("    sleep = {sleep}\n"));
+        if plan.grows_past_cap() {
+            body.push_str(
+                "    if (sleep > cap) sleep = cap\n    \
+                 # Once backoff * low reaches the cap every sleep is the cap, so\n    \
+                 # growth stops there and the value never overflows.\n    \
+                 if (backoff < cap / low) backoff *= mult\n",
+            );
+        } else {
+            body.push_str(
+                "    if (backoff < cap) backoff *= mult  # growth stops at the cap: no overflow\n",
+            );
+        }
+        body.push_str("    printf \"%.3f %.17g\\n\", sleep / 1000, backoff\n");
+        let vars = if plan.jitter() == Jitter::Proportional {
+            " -v cap=\"$MAX_DELAY_MS\" -v mult=\"$MULTIPLIER\" \\\n    \
+             -v low=\"$LOW_FACTOR\" -v high=\"$HIGH_FACTOR\""
+        } else {
+            " -v cap=\"$MAX_DELAY_MS\" -v mult=\"$MULTIPLIER\""
+        };
+        ("backoff_ms", vars, body)
+    };
+    let awk_name = state.trim_end_matches("_ms");
+    out.push_str(&format!(
+        "# The backoff's state between retries.\n\
+         {state}=$BASE_DELAY_MS\n\n\
+         # Sets delay_s to the computed sleep before the next retry, in seconds.\n\
+         next_delay() {{\n"
+    ));
+    let u = if random {
+        // $RANDOM gives 15 bits; two of them make a uniform u in [0, 1).
+        out.push_str("  local u=$((RANDOM << 15 | RANDOM))\n");
+        " -v u=\"$u\""
+    } else {
+        ""
+    };
+    out.push_str(&format!(
+        "  read -r delay_s {state} <<<\"$(awk -v {awk_name}=\"${state}\"{u}{awk_vars} 'BEGIN {{\n"
+    ));
+    if random {
+        out.push_str("    u /= 1073741824  # 30 random bits as a fraction of 2^30: [0, 1)\n");
+    }
+    out.push_str(&body);
+    out.push_str("  }')\"\n}\n");
+    out
+}
+
+/// Reads `Retry-After` in its delay-seconds form; the same for every policy.
+const RETRY_AFTER: &str = r#"# Sets wait_s to the last response's Retry-After in seconds, at most
+# RETRY_AFTER_MAX_MS, when it is all digits; otherwise leaves it empty.
+retry_after() {
+  wait_s=""
+  local line value=""
+  while IFS= read -r line; do
+    line=${line%$'\r'}
+    case $line in
+      HTTP/*) value="" ;; # a later response (after a redirect) starts afresh
+      [Rr][Ee][Tt][Rr][Yy]-[Aa][Ff][Tt][Ee][Rr]:*) value=${line#*:} ;;
+    esac
+  done <"$headers"
+  value=${value#"${value%%[![:space:]]*}"} # trim leading blanks
+  value=${value%"${value##*[![:space:]]}"} # trim trailing blanks
+  [[ $value =~ ^[0-9]+$ ]] || return 0
+  value=${value#"${value%%[!0]*}"} # drop leading zeros, so bash reads decimal
+  local ms
+  # More than 12 digits of seconds exceeds any maximum, and would overflow.
+  if ((${#value} > 12)); then
+    ms=$RETRY_AFTER_MAX_MS
+  else
+    ms=$((${value:-0} * 1000))
+    if ((ms > RETRY_AFTER_MAX_MS)); then ms=$RETRY_AFTER_MAX_MS; fi
+  fi
+  wait_s=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
+}
+"#;

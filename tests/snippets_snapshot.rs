@@ -1,0 +1,439 @@
+//! The code writers' text, pinned: each language's snippets for a fixed
+//! policy must match the snapshot under `tests/snapshots/`, and every
+//! snippet must state its policy, name its constants and write only the
+//! code its options call for.
+//!
+//! After an intended change to a writer, rewrite the snapshots with
+//!
+//! ```text
+//! UPDATE_SNAPSHOTS=1 cargo test --test snippets_snapshot
+//! ```
+//!
+//! and read the diff. Whether the code *runs* right is the conformance
+//! suite's job (`node --test tests/conformance/`).
+
+use std::fs;
+use std::path::PathBuf;
+
+use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS};
+use backoff_calculator::core::snippets::{write, Lang, Options};
+
+/// Every jitter mode under test, proportional in both cap orders.
+fn modes() -> Vec<(&'static str, Policy)> {
+    let with = |jitter, cap| Policy {
+        jitter,
+        proportional: Proportional {
+            cap,
+            ..Proportional::default()
+        },
+        ..Policy::default()
+    };
+    vec![
+        ("none", with(Jitter::None, CapOrder::Before)),
+        ("full", with(Jitter::Full, CapOrder::Before)),
+        ("equal", with(Jitter::Equal, CapOrder::Before)),
+        ("decorrelated", with(Jitter::Decorrelated, CapOrder::Before)),
+        (
+            "proportional-before",
+            with(Jitter::Proportional, CapOrder::Before),
+        ),
+        (
+            "proportional-after",
+            with(Jitter::Proportional, CapOrder::After),
+        ),
+    ]
+}
+
+const HONOR: Options = Options {
+    honor_retry_after: true,
+    retry_after_max_ms: 600_000,
+};
+
+const IGNORE: Options = Options {
+    honor_retry_after: false,
+    retry_after_max_ms: 600_000,
+};
+
+/// The constant names as each language spells them.
+fn constant_names(lang: Lang) -> [&'static str; 5] {
+    match lang {
+        Lang::Go => [
+            "baseDelayMs",
+            "multiplier",
+            "maxDelayMs",
+            "maxRetries",
+            "retryAfterMaxMs",
+        ],
+        _ => [
+            "BASE_DELAY_MS",
+            "MULTIPLIER",
+            "MAX_DELAY_MS",
+            "MAX_RETRIES",
+            "RETRY_AFTER_MAX_MS",
+        ],
+    }
+}
+
+/// The lines that are code, not comments or doc text.
+fn code_lines(text: &str) -> Vec<&str> {
+    let mut in_docstring = false;
+    text.lines()
+        .filter(|line| {
+            let t = line.trim_start();
+            // Python docstrings: skip from an opening `"""` to its close.
+            if t.starts_with("\"\"\"") {
+                let closes_here = t.len() > 3 && t.ends_with("\"\"\"");
+                if !closes_here {
+                    in_docstring = !in_docstring;
+                }
+                return false;
+            }
+            if in_docstring {
+                return false;
+            }
+            !(t.starts_with("//")
+                || t.starts_with('#')
+                || t.starts_with('*')
+                || t.starts_with("/*"))
+        })
+        .collect()
+}
+
+/// The value of constant `name`: what follows `=` on its definition line.
+fn constant_value(text: &str, name: &str) -> Option<String> {
+    code_lines(text).into_iter().find_map(|line| {
+        let (left, right) = line.split_once('=')?;
+        let left = left.trim().trim_start_matches("const ");
+        let declared = left.split(':').next()?.trim();
+        (declared == name).then(|| right.trim().trim_end_matches(';').to_string())
+    })
+}
+
+/// The header comment as one line of prose: the leading comment lines
+/// without their markers, joined by spaces.
+fn header(text: &str) -> String {
+    let words: Vec<&str> = text
+        .lines()
+        .skip_while(|l| l.starts_with("#!"))
+        .take_while(|l| l.starts_with("//") || l.starts_with('#'))
+        .map(|l| l.trim_start_matches(['/', '#']).trim())
+        .collect();
+    words.join(" ")
+}
+
+/// The whole snapshot of one language: the default policy in full (full
+/// jitter, Retry-After honored), then every mode with Retry-After ignored,
+/// which leaves each mode's own code easy to read.
+fn snapshot(lang: Lang) -> String {
+    let mut out = String::new();
+    let mut section = |title: &str, text: String| {
+        out.push_str(&format!("======== {title} ========\n"));
+        out.push_str(&text);
+    };
+    section(
+        "default policy, Retry-After honored",
+        write(lang, &Policy::default(), &HONOR),
+    );
+    for (name, policy) in modes() {
+        section(
+            &format!("{name}, Retry-After ignored"),
+            write(lang, &policy, &IGNORE),
+        );
+    }
+    out
+}
+
+#[test]
+fn every_writer_matches_its_snapshot() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1");
+    let mut stale = Vec::new();
+    for lang in Lang::ALL {
+        let path = dir.join(format!("snippets-{}.snap", lang.as_str()));
+        let text = snapshot(lang);
+        if update {
+            fs::create_dir_all(&dir).expect("create tests/snapshots");
+            fs::write(&path, &text).expect("write the snapshot");
+            continue;
+        }
+        match fs::read_to_string(&path) {
+            Ok(saved) if saved == text => {}
+            Ok(_) => stale.push(format!("{} differs", path.display())),
+            Err(e) => stale.push(format!("{}: {e}", path.display())),
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "{}\nIf the change is intended: UPDATE_SNAPSHOTS=1 cargo test --test snippets_snapshot",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn writing_is_a_pure_function() {
+    for lang in Lang::ALL {
+        for (_, policy) in modes() {
+            assert_eq!(write(lang, &policy, &HONOR), write(lang, &policy, &HONOR));
+        }
+    }
+}
+
+#[test]
+fn the_header_states_the_policy_and_the_idempotency_rule() {
+    for lang in Lang::ALL {
+        let text = header(&write(lang, &Policy::default(), &HONOR));
+        for needle in [
+            "base 1,000 ms",
+            "multiplier 2",
+            "cap 32,000 ms",
+            "5 retries (6 attempts in all)",
+            "full jitter",
+            "idempotent",
+            "at most 600,000 ms",
+        ] {
+            assert!(text.contains(needle), "{lang:?} header lacks {needle:?}");
+        }
+        let (_, proportional) = &modes()[5];
+        let text = header(&write(lang, proportional, &IGNORE));
+        assert!(
+            text.contains("proportional jitter (factors 0.8 to 1.2, cap after the factor)"),
+            "{lang:?} names the factors and the cap order"
+        );
+    }
+}
+
+#[test]
+fn constants_are_named_with_the_policy_values() {
+    for lang in Lang::ALL {
+        let text = write(lang, &Policy::default(), &HONOR);
+        let [base, multiplier, cap, retries, retry_after] = constant_names(lang);
+        let float = |x: &str| {
+            if lang == Lang::Rs {
+                format!("{x}.0")
+            } else {
+                x.to_string()
+            }
+        };
+        for (name, value) in [
+            (base, float("1000")),
+            (multiplier, float("2")),
+            (cap, float("32000")),
+            (retries, "5".to_string()),
+            (retry_after, float("600000")),
+        ] {
+            assert_eq!(constant_value(&text, name), Some(value), "{lang:?} {name}");
+        }
+    }
+}
+
+#[test]
+fn ignoring_retry_after_writes_no_retry_after_code() {
+    for lang in Lang::ALL {
+        for (name, policy) in modes() {
+            let text = write(lang, &policy, &IGNORE);
+            for line in code_lines(&text) {
+                let lower = line.to_ascii_lowercase();
+                assert!(
+                    !lower.contains("retry-after")
+                        && !lower.contains("retry_after")
+                        && !lower.contains("retryafter"),
+                    "{lang:?} {name} without Retry-After still has: {line}"
+                );
+            }
+            assert!(
+                text.contains("Retry-After is ignored"),
+                "{lang:?} {name} says so"
+            );
+        }
+    }
+}
+
+#[test]
+fn honoring_retry_after_reads_the_header_and_its_dates() {
+    for lang in Lang::ALL {
+        let text = write(lang, &Policy::default(), &HONOR);
+        let lower = text.to_ascii_lowercase();
+        assert!(lower.contains("retry-after"), "{lang:?} reads the header");
+        if lang == Lang::Sh {
+            assert!(
+                text.contains("delay-seconds form only"),
+                "bash says what it reads"
+            );
+            assert!(!text.contains("GMT"), "bash reads no dates");
+        } else {
+            for shape in ["IMF-fixdate", "RFC 850", "asctime", "GMT"] {
+                assert!(text.contains(shape), "{lang:?} reads {shape}");
+            }
+        }
+        // Never a lenient date parser on the raw header.
+        for lenient in [
+            "Date.parse",
+            "parsedate",
+            "email.utils.parse",
+            "http.ParseTime",
+        ] {
+            assert!(
+                code_lines(&text).iter().all(|l| !l.contains(lenient)),
+                "{lang:?} uses {lenient}"
+            );
+        }
+    }
+}
+
+#[test]
+fn only_the_chosen_mode_is_written() {
+    for lang in Lang::ALL {
+        for (name, policy) in modes() {
+            let code = code_lines(&write(lang, &policy, &IGNORE)).join("\n");
+            let has = |needle: &str| code.to_ascii_lowercase().contains(needle);
+            let proportional = policy.jitter == Jitter::Proportional;
+            assert_eq!(
+                has("low_factor") || has("lowfactor") || has("low ="),
+                proportional,
+                "{lang:?} {name}: factors only for proportional jitter"
+            );
+            assert_eq!(
+                has("previous"),
+                policy.jitter == Jitter::Decorrelated,
+                "{lang:?} {name}: the previous sleep only for decorrelated jitter"
+            );
+            assert_eq!(
+                has("uniform") || has("random"),
+                policy.jitter != Jitter::None,
+                "{lang:?} {name}: randomness only when jittering"
+            );
+            assert_eq!(
+                has("multiplier"),
+                policy.jitter != Jitter::Decorrelated,
+                "{lang:?} {name}: decorrelated jitter has no use for the multiplier"
+            );
+        }
+    }
+}
+
+#[test]
+fn each_language_names_its_entry_point() {
+    let policy = Policy::default();
+    let entry = [
+        (Lang::Js, "export async function fetchWithBackoff(url, init)"),
+        (Lang::Ts, "export async function fetchWithBackoff("),
+        (Lang::Py, "def request_with_backoff(method, url, **kwargs):"),
+        (
+            Lang::Go,
+            "func DoWithBackoff(client *http.Client, newRequest func() (*http.Request, error)) (*http.Response, error)",
+        ),
+        (Lang::Sh, "#!/usr/bin/env bash"),
+        (
+            Lang::Rs,
+            "pub async fn send_with_backoff<F>(make_request: F) -> Result<reqwest::Response, RetryError>",
+        ),
+    ];
+    for (lang, signature) in entry {
+        assert!(write(lang, &policy, &HONOR).contains(signature), "{lang:?}");
+    }
+    let rust = write(Lang::Rs, &policy, &HONOR);
+    assert!(rust.contains("impl fmt::Display for RetryError"));
+    assert!(rust.contains("impl std::error::Error for RetryError"));
+    let ts = write(Lang::Ts, &policy, &HONOR);
+    assert!(ts.contains("init?: RequestInit | (() => RequestInit)"));
+}
+
+#[test]
+fn numbers_are_written_as_each_language_reads_them() {
+    let policy = Policy {
+        multiplier: 1.5,
+        ..Policy::default()
+    };
+    assert!(write(Lang::Rs, &policy, &HONOR).contains("const MULTIPLIER: f64 = 1.5;"));
+    assert!(write(Lang::Rs, &Policy::default(), &HONOR).contains("const MULTIPLIER: f64 = 2.0;"));
+    assert!(write(Lang::Rs, &policy, &HONOR).contains("const MAX_RETRIES: u32 = 5;"));
+    assert!(write(Lang::Js, &policy, &HONOR).contains("const MULTIPLIER = 1.5;"));
+    assert!(write(Lang::Sh, &policy, &HONOR).contains("MULTIPLIER=1.5\n"));
+    // gofmt aligns a const block on its longest name.
+    assert!(write(Lang::Go, &policy, &HONOR).contains("\tbaseDelayMs     = 1000\n"));
+    assert!(write(Lang::Go, &policy, &IGNORE).contains("\tbaseDelayMs = 1000\n"));
+}
+
+#[test]
+fn extreme_policies_still_write_plain_numbers() {
+    let huge = Options {
+        honor_retry_after: true,
+        retry_after_max_ms: u64::MAX,
+    };
+    let edges = [
+        Policy {
+            base_ms: 0,
+            ..Policy::default()
+        },
+        Policy {
+            base_ms: MAX_DELAY_MS,
+            cap_ms: MAX_DELAY_MS,
+            multiplier: 10.0,
+            max_retries: 1_000,
+            ..Policy::default()
+        },
+        Policy {
+            base_ms: 5_000,
+            cap_ms: 100,
+            multiplier: 1.0,
+            max_retries: 0,
+            jitter: Jitter::Decorrelated,
+            ..Policy::default()
+        },
+        Policy {
+            jitter: Jitter::Proportional,
+            proportional: Proportional {
+                lo: 0.01,
+                hi: 10.0,
+                cap: CapOrder::After,
+            },
+            ..Policy::default()
+        },
+    ];
+    for lang in Lang::ALL {
+        for policy in &edges {
+            let text = write(lang, policy, &huge);
+            let [_, _, _, _, retry_after] = constant_names(lang);
+            for name in constant_names(lang) {
+                let Some(value) = constant_value(&text, name) else {
+                    continue; // decorrelated jitter has no multiplier
+                };
+                let digits = value.trim_end_matches(".0").replacen('.', "", 1);
+                assert!(
+                    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()),
+                    "{lang:?} {name} = {value}"
+                );
+            }
+            // A Retry-After maximum past the delay limit is held to it.
+            let max = constant_value(&text, retry_after).expect("honored");
+            assert_eq!(max.trim_end_matches(".0"), "1000000000000", "{lang:?}");
+        }
+    }
+    let one = header(&write(
+        Lang::Py,
+        &Policy {
+            max_retries: 1,
+            ..Policy::default()
+        },
+        &HONOR,
+    ));
+    assert!(one.contains("1 retry (2 attempts in all)"), "{one}");
+}
+
+#[test]
+fn lang_names_and_hints() {
+    assert_eq!(Lang::ALL.len(), 6);
+    for lang in Lang::ALL {
+        assert_eq!(Lang::parse(lang.as_str()), Some(lang));
+        let hint = lang.run_hint();
+        assert!(!hint.is_empty() && hint.len() < 200, "{lang:?}: {hint}");
+        assert!(!hint.contains('\n'));
+    }
+    assert!(Lang::Py.run_hint().contains("requests"));
+    assert!(Lang::Rs.run_hint().contains("reqwest") && Lang::Rs.run_hint().contains("tokio"));
+    assert!(Lang::Go.run_hint().contains("1.19"));
+    assert!(Lang::Sh.run_hint().contains("curl"));
+    let spelled: Vec<_> = Lang::ALL.iter().map(|l| l.as_str()).collect();
+    assert_eq!(spelled, ["js", "ts", "py", "go", "sh", "rs"]);
+    assert_eq!(Options::default(), HONOR);
+}

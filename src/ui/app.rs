@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use crate::ui::explainer::{EdgeNotes, Explainer};
 use crate::ui::notices::LinkNotices;
 use crate::ui::policy_form::PolicyForm;
+use crate::ui::retry_after::RetryAfterTester;
 use crate::ui::schedule_table::ScheduleTable;
 use crate::ui::state::AppState;
 use crate::ui::tiles::SummaryTiles;
@@ -36,6 +37,7 @@ pub fn App() -> impl IntoView {
                     <EdgeNotes />
                 </section>
             </div>
+            <RetryAfterTester />
             <Explainer />
         </main>
         <footer class="footer">

@@ -2,7 +2,11 @@
 
 use leptos::prelude::*;
 
+use crate::ui::chart::ScheduleChart;
+use crate::ui::deadline::DeadlineSummary;
 use crate::ui::explainer::{EdgeNotes, Explainer};
+use crate::ui::export::ExportButtons;
+use crate::ui::guide::Guide;
 use crate::ui::notices::LinkNotices;
 use crate::ui::policy_form::PolicyForm;
 use crate::ui::retry_after::RetryAfterTester;
@@ -33,12 +37,16 @@ pub fn App() -> impl IntoView {
                 <PolicyForm />
                 <section class="results" aria-label="Results">
                     <SummaryTiles />
+                    <DeadlineSummary />
+                    <ScheduleChart />
                     <ScheduleTable />
+                    <ExportButtons />
                     <EdgeNotes />
                 </section>
             </div>
             <RetryAfterTester />
             <Explainer />
+            <Guide />
         </main>
         <footer class="footer">
             <p>

@@ -2,10 +2,17 @@
 //! state in [`state`] and format with [`crate::core::format`].
 
 pub mod app;
+mod chart;
+mod clipboard;
+mod deadline;
 mod explainer;
+mod export;
 mod field;
+mod guide;
 mod notices;
 mod policy_form;
+mod preset_picker;
+mod proportional_fields;
 mod retry_after;
 mod retry_after_examples;
 mod retry_after_result;

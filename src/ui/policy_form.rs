@@ -2,9 +2,11 @@
 
 use leptos::prelude::*;
 
-use crate::core::policy::{CapOrder, Jitter};
+use crate::core::policy::Jitter;
 use crate::core::schedule::next_seed;
 use crate::ui::field::NumberField;
+use crate::ui::preset_picker::PresetPicker;
+use crate::ui::proportional_fields::ProportionalFields;
 use crate::ui::state::use_state;
 
 /// The form that sets the retry policy and draws a new sample.
@@ -15,6 +17,7 @@ pub fn PolicyForm() -> impl IntoView {
     view! {
         <form class="policy" on:submit=|ev| ev.prevent_default() aria-labelledby="policy-heading">
             <h2 id="policy-heading">"Policy"</h2>
+            <PresetPicker />
             <div class="fields">
                 <NumberField
                     label="Base delay (ms)"
@@ -69,44 +72,17 @@ pub fn PolicyForm() -> impl IntoView {
                 </div>
             </div>
             <Show when=is_proportional>
-                <fieldset class="fields proportional">
-                    <legend>"Proportional factor: each sleep is the backoff × uniform(low, high)"</legend>
-                    <NumberField
-                        label="Low factor"
-                        id="lo"
-                        text=state.lo.text
-                        error=Signal::derive(move || state.lo.error().get().or(state.factor_error.get()))
-                        inputmode="decimal"
-                    />
-                    <NumberField
-                        label="High factor"
-                        id="hi"
-                        text=state.hi.text
-                        error=state.hi.error()
-                        inputmode="decimal"
-                    />
-                    <div class="field">
-                        <label for="cap-order">"Cap applies"</label>
-                        <select
-                            id="cap-order"
-                            on:change:target=move |ev| {
-                                state.cap_order.set(if ev.target().value() == "after" {
-                                    CapOrder::After
-                                } else {
-                                    CapOrder::Before
-                                });
-                            }
-                        >
-                            <option value="before" selected=move || state.cap_order.get() == CapOrder::Before>
-                                "Before the factor (may exceed the cap)"
-                            </option>
-                            <option value="after" selected=move || state.cap_order.get() == CapOrder::After>
-                                "After the factor (never above the cap)"
-                            </option>
-                        </select>
-                    </div>
-                </fieldset>
+                <ProportionalFields />
             </Show>
+            <div class="fields deadline">
+                <NumberField
+                    label="Deadline (ms)"
+                    id="deadline"
+                    text=state.deadline.text
+                    error=state.deadline.error()
+                    hint="Optional: the caller's total time budget for the waits."
+                />
+            </div>
             <div class="reroll">
                 <button
                     type="button"

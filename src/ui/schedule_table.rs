@@ -7,12 +7,14 @@ use crate::core::schedule::Row;
 use crate::ui::state::use_state;
 
 /// One table row; every delay cell carries its unrounded value.
-fn row_view(row: Row) -> impl IntoView {
+fn row_view(row: Row, past_deadline: bool) -> impl IntoView {
     view! {
-        <tr class:capped=row.capped>
+        <tr class:capped=row.capped class:past-deadline=past_deadline class:server-wait=row.server_wait>
             <th scope="row">
                 {row.retry}
                 {row.capped.then(|| view! { <span class="badge" title="This backoff has reached the cap">"cap"</span> })}
+                {row.server_wait.then(|| view! { <span class="badge server" title="The server's Retry-After wait replaces the computed delay">"server"</span> })}
+                {past_deadline.then(|| view! { <span class="badge late" title="In the worst case this retry starts after the deadline">"past deadline"</span> })}
             </th>
             <td data-ms=row.sample_ms.to_string()>{format::delay(row.sample_ms)}</td>
             <td data-min-ms=row.min_ms.to_string() data-max-ms=row.max_ms.to_string()>
@@ -27,7 +29,18 @@ fn row_view(row: Row) -> impl IntoView {
 /// The schedule: one row per retry, read from the shared memo.
 #[component]
 pub fn ScheduleTable() -> impl IntoView {
-    let schedule = use_state().schedule;
+    let state = use_state();
+    let schedule = state.schedule;
+    let rows = move || {
+        let deadline = state.deadline.valid.get();
+        schedule.with(|s| {
+            let check = deadline.map(|d| s.against_deadline(d));
+            s.rows
+                .iter()
+                .map(|r| row_view(*r, check.is_some_and(|c| c.is_past(r.retry))))
+                .collect_view()
+        })
+    };
     let simulated = move || schedule.with(|s| s.expected_is_simulated);
     view! {
         <div class="table-wrap" tabindex="0" role="region" aria-labelledby="schedule-caption">
@@ -43,7 +56,7 @@ pub fn ScheduleTable() -> impl IntoView {
                     </tr>
                 </thead>
                 <tbody>
-                    {move || schedule.with(|s| s.rows.iter().copied().map(row_view).collect_view())}
+                    {rows}
                 </tbody>
             </table>
             {move || {

@@ -32,12 +32,15 @@ pub(super) fn write(plan: &Plan) -> String {
          \t\tif err != nil {\n\
          \t\t\treturn nil, err\n\
          \t\t}\n\
+         \t\t// The caller's context, taken before Do: with a Client.Timeout, Do\n\
+         \t\t// gives the request a deadline of its own.\n\
+         \t\tctx := req.Context()\n\
          \t\tresp, err := client.Do(req)\n\
          \t\tvar wait time.Duration\n\
          \t\tif err != nil {\n\
          \t\t\t// A cancelled or expired context is the caller's decision, not a\n\
          \t\t\t// network failure.\n\
-         \t\t\tif retry >= maxRetries || req.Context().Err() != nil {\n\
+         \t\t\tif retry >= maxRetries || ctx.Err() != nil {\n\
          \t\t\t\treturn nil, err\n\
          \t\t\t}\n\
          \t\t\twait = nextDelay()\n\
@@ -64,9 +67,9 @@ pub(super) fn write(plan: &Plan) -> String {
          \t\t// Sleep, unless the request's context ends first.\n\
          \t\ttimer := time.NewTimer(wait)\n\
          \t\tselect {\n\
-         \t\tcase <-req.Context().Done():\n\
+         \t\tcase <-ctx.Done():\n\
          \t\t\ttimer.Stop()\n\
-         \t\t\treturn nil, req.Context().Err()\n\
+         \t\t\treturn nil, ctx.Err()\n\
          \t\tcase <-timer.C:\n\
          \t\t}\n\
          \t}\n\

@@ -1,1 +1,126 @@
-fn main() {}
+//! Test code: runs one generated Rust snippet against the conformance server
+//! and prints its outcome as one JSON line.
+//!
+//! ```text
+//! snippet-driver VARIANT URL METHOD [BODY]
+//! ```
+//!
+//! `VARIANT` is a snippet's file stem (`full-honor`); build.rs compiles every
+//! snippet as a module. The line holds `kind` (`response` for `Ok`, `status`
+//! for `RetryError::Status`, `neterror` for `RetryError::Request`), the
+//! status and body where there is a response, the error's `Display` text,
+//! and `calls`: when `make_request` ran, in ms from the start.
+//! `DRIVER_TIMEOUT_MS`, when set, becomes the client's timeout.
+
+use std::cell::RefCell;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// What the harness asked for.
+struct Request {
+    url: String,
+    method: reqwest::Method,
+    body: Option<String>,
+}
+
+/// A JSON string literal.
+fn json(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The client, with `DRIVER_TIMEOUT_MS` as its timeout when set.
+fn client() -> reqwest::Client {
+    let mut builder = reqwest::Client::builder();
+    if let Some(ms) = std::env::var("DRIVER_TIMEOUT_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        builder = builder.timeout(std::time::Duration::from_millis(ms));
+    }
+    builder.build().expect("a client")
+}
+
+/// Proves at compile time that a snippet's `RetryError` is a real error type.
+fn assert_error<E: std::error::Error + std::fmt::Display>(_: &E) {}
+
+/// Calls `$module::send_with_backoff` and describes the outcome as JSON.
+macro_rules! drive {
+    ($module:ident, $request:expr) => {{
+        let request: &Request = $request;
+        let client = client();
+        let start = Instant::now();
+        let calls = RefCell::new(Vec::new());
+        let result = $module::send_with_backoff(|| {
+            calls.borrow_mut().push(start.elapsed().as_secs_f64() * 1000.0);
+            let builder = client.request(request.method.clone(), &request.url);
+            match &request.body {
+                Some(body) => builder.body(body.clone()),
+                None => builder,
+            }
+        })
+        .await;
+        let fields = match result {
+            Ok(response) => {
+                let status = response.status().as_u16();
+                let body = response.text().await.unwrap_or_default();
+                format!("\"kind\":\"response\",\"status\":{status},\"body\":{}", json(&body))
+            }
+            Err(error) => {
+                assert_error(&error);
+                let message = json(&error.to_string());
+                let has_source = std::error::Error::source(&error).is_some();
+                match error {
+                    $module::RetryError::Status(response) => {
+                        let status = response.status().as_u16();
+                        let body = response.text().await.unwrap_or_default();
+                        format!(
+                            "\"kind\":\"status\",\"status\":{status},\"body\":{},\"message\":{message}",
+                            json(&body)
+                        )
+                    }
+                    $module::RetryError::Request(_) => format!(
+                        "\"kind\":\"neterror\",\"message\":{message},\"has_source\":{has_source}"
+                    ),
+                }
+            }
+        };
+        let calls: Vec<String> = calls.borrow().iter().map(|t| format!("{t:.3}")).collect();
+        format!("{{{fields},\"calls\":[{}]}}", calls.join(","))
+    }};
+}
+
+include!(concat!(env!("OUT_DIR"), "/variants.rs"));
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 3 {
+        eprintln!("usage: snippet-driver VARIANT URL METHOD [BODY]");
+        return ExitCode::from(2);
+    }
+    let request = Request {
+        url: args[1].clone(),
+        method: args[2].parse().expect("an HTTP method"),
+        body: args.get(3).cloned(),
+    };
+    match run_variant(&args[0], &request).await {
+        Some(line) => {
+            println!("{line}");
+            ExitCode::SUCCESS
+        }
+        None => {
+            eprintln!("snippet-driver: no variant {:?}", args[0]);
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,483 @@
+// The generated retry code, run for real.
+//
+//   node --test tests/conformance/
+//
+// Takes every snippet exactly as the core writes it (the dump_snippets
+// example), for each language × jitter mode × Honor Retry-After, runs it
+// with its real runtime through a small driver, against a local server that
+// injects faults, and checks the outcome SPEC §4 names, the number of
+// requests the server saw, and the waits between them.
+//
+// Needs, installed beforehand (the suite installs nothing): node 20 and the
+// repo's node_modules (typescript), python3 with requests, go 1.19 or
+// later, bash, curl and awk, and cargo with tests/conformance/rust-driver's
+// crates fetched (`cargo fetch` there).
+//
+// Policy: base 20 ms, multiplier 4, cap 200 ms, 3 retries, Retry-After at
+// most 2,000 ms. With multiplier 4 the third retry reaches the cap, so the
+// cap is exercised in every mode.
+//
+// Environment: CONFORMANCE_CONCURRENCY (default 4) cases at a time;
+// CONFORMANCE_SLACK_MS (default 150) how late a wait may end, for
+// scheduling on a busy machine; a wait may end at most 5 ms early.
+
+import assert from "node:assert/strict";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+
+import { FaultServer, closedPort } from "./harness/server.mjs";
+import { Runners } from "./harness/runners.mjs";
+import {
+  buildGo,
+  buildRust,
+  buildTypeScript,
+  curlShim,
+  dumpSnippets,
+  run,
+} from "./harness/setup.mjs";
+
+const POLICY = { base: 20, multiplier: 4, cap: 200, retries: 3, retryAfterMax: 2000 };
+const ATTEMPTS = POLICY.retries + 1;
+const LANGS = ["js", "ts", "py", "go", "sh", "rs"];
+const EXTENSIONS = { js: "mjs", ts: "ts", py: "py", go: "go", sh: "sh", rs: "rs" };
+const MODES = [
+  "none",
+  "full",
+  "equal",
+  "decorrelated",
+  "proportional-before",
+  "proportional-after",
+];
+// The timing-heavy Retry-After scenarios run in these modes only: `none`
+// makes the computed delay exact, `decorrelated` carries state across them.
+const RETRY_AFTER_MODES = ["none", "decorrelated"];
+const CONCURRENCY = Number(process.env.CONFORMANCE_CONCURRENCY ?? 4);
+const SLACK_MS = Number(process.env.CONFORMANCE_SLACK_MS ?? 150);
+const EARLY_MS = 5;
+// The client timeout of the "no answer" scenario.
+const TIMEOUT_MS = 100;
+
+/** Filled in by `before`: the manifest, the runners, the server. */
+const ctx = { errors: {}, reruns: [] };
+
+const variants = LANGS.flatMap((lang) =>
+  MODES.flatMap((mode) =>
+    [true, false].map((honor) => ({
+      lang,
+      mode,
+      honor,
+      path: `${lang}/${mode}-${honor ? "honor" : "nohonor"}.${EXTENSIONS[lang]}`,
+    })),
+  ),
+);
+
+// ---------------------------------------------------------------- outcomes
+
+/**
+ * Checks the outcome the contract names for `lang`:
+ *   response:  the response handed back (bash: exit 0 for 2xx/3xx, else 2)
+ *   exhausted: retries used up on a retryable status
+ *   neterror:  the final attempt failed on the network
+ * `attempt` is which attempt's response must come back.
+ */
+function expectOutcome(lang, result, { type, status, attempt }) {
+  const o = result.outcome;
+  const body = `status ${status} attempt ${attempt}`;
+  const seen = JSON.stringify(o);
+  if (lang === "sh") {
+    const code = { response: status >= 200 && status < 400 ? 0 : 2, exhausted: 1, neterror: 1 }[type];
+    assert.equal(o.code, code, `bash should exit ${code}: ${seen}\n${result.stderr}`);
+    assert.equal(o.body, type === "neterror" ? "" : body, "bash prints the final body");
+    return;
+  }
+  if (type === "response" || (type === "exhausted" && (lang === "js" || lang === "ts"))) {
+    // JS and TS hand back the last response when retries run out.
+    assert.equal(o.kind, "response", `expected a response: ${seen}`);
+    assert.equal(o.status, status, seen);
+    assert.equal(o.body, body, `the response of attempt ${attempt}: ${seen}`);
+    if (o.isResponse !== undefined) assert.equal(o.isResponse, true, "a real Response object");
+    return;
+  }
+  if (type === "neterror") {
+    assert.equal(o.kind, "neterror", `expected the network error: ${seen}`);
+    return;
+  }
+  // Retries used up on a status, the language's own way.
+  switch (lang) {
+    case "py":
+      assert.equal(o.kind, "httperror", `requests.HTTPError expected: ${seen}`);
+      assert.equal(o.status, status, `error.response holds the last response: ${seen}`);
+      assert.equal(o.body, body, seen);
+      break;
+    case "go":
+      assert.equal(o.kind, "error", `nil and an error of the snippet's own: ${seen}`);
+      assert.match(o.message, new RegExp(`\\b${status}\\b`), "the error names the status");
+      break;
+    case "rs":
+      assert.equal(o.kind, "status", `RetryError::Status expected: ${seen}`);
+      assert.equal(o.status, status, seen);
+      assert.equal(o.body, body, "the error holds the last response");
+      assert.match(o.message, new RegExp(`\\b${status}\\b`), "Display names the status");
+      break;
+    default:
+      assert.fail(`no rule for ${lang}`);
+  }
+}
+
+// ------------------------------------------------------------------ timing
+
+/**
+ * A wait outside its range. A busy 2-core machine can wake any sleeper
+ * late, so a case that fails only on timing runs once more (see runCase);
+ * a wrong outcome or request count fails at once.
+ */
+class TimingError extends Error {}
+
+function expectTiming(ok, message) {
+  if (!ok) throw new TimingError(message);
+}
+
+const gapsOf = (times) => times.slice(1).map((t, i) => t - times[i]);
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+/**
+ * Gap i must be inside the core's [min, max] for retry firstRetry + i.
+ * `extra` widens the top for time each attempt spent before its sleep (a
+ * client timeout, whose clock starts before the request reaches us).
+ */
+function expectComputedWaits(variant, gaps, firstRetry = 1, extra = 0) {
+  const bounds = ctx.manifest.bounds[variant.mode];
+  gaps.forEach((gap, i) => {
+    const retry = firstRetry + i;
+    const [min, max] = [bounds[retry - 1][0], bounds[retry - 1][1] + extra];
+    expectTiming(
+      gap >= min - EARLY_MS && gap <= max + SLACK_MS,
+      `retry ${retry} waited ${ms(gap)}; the ${variant.mode} range is [${min}, ${max}] ms ` +
+        `(gaps: ${gaps.map(ms).join(", ")})`,
+    );
+    // Decorrelated jitter carries its last sleep: at most three times it.
+    if (variant.mode === "decorrelated" && i > 0) {
+      const high = Math.min(POLICY.cap, 3 * gaps[i - 1]) + extra;
+      expectTiming(gap <= high + SLACK_MS, `retry ${retry} waited ${ms(gap)}, over 3 × the last`);
+    }
+  });
+}
+
+/** A gap that a Retry-After value set to about `expected` ms. */
+function expectWait(gap, expected, what, early = EARLY_MS) {
+  expectTiming(
+    gap >= expected - early && gap <= expected + SLACK_MS,
+    `${what}: waited ${ms(gap)}, expected about ${ms(expected)}`,
+  );
+}
+
+// ------------------------------------------------------------ HTTP-dates
+
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pad = (n) => String(n).padStart(2, "0");
+const clock = (d) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+const imfFixdate = (t) => new Date(t).toUTCString();
+const rfc850 = (t) => {
+  const d = new Date(t);
+  const date = `${pad(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${pad(d.getUTCFullYear() % 100)}`;
+  return `${DAYS[d.getUTCDay()]}, ${date} ${clock(d)} GMT`;
+};
+const asctime = (t) => {
+  const d = new Date(t);
+  const day = String(d.getUTCDate()).padStart(2, " ");
+  return `${DAYS[d.getUTCDay()].slice(0, 3)} ${MONTHS[d.getUTCMonth()]} ${day} ${clock(d)} ${d.getUTCFullYear()}`;
+};
+
+/**
+ * A Retry-After header for a whole second 0.9 to 1.9 s ahead (below the
+ * 2 s maximum), in the given shape; notes the instant on the hit.
+ */
+const dateAhead = (shape) => (hit) => {
+  hit.dateMs = Math.floor((Date.now() + 1900) / 1000) * 1000;
+  return shape(hit.dateMs);
+};
+
+/** A date a day ahead, written with the wrong weekday. */
+function wrongWeekday() {
+  const t = Date.now() + 86_400_000;
+  const d = new Date(t);
+  const right = d.toUTCString().slice(0, 3);
+  const wrong = right === "Mon" ? "Tue" : "Mon";
+  return wrong + d.toUTCString().slice(3);
+}
+
+/** What a date's wait should be: from when the answer left to the instant. */
+const dateWait = (hit) => hit.dateMs - hit.sentWall;
+
+// --------------------------------------------------------------- scenarios
+
+/** The values that are not delay-seconds or an HTTP-date: the computed delay applies. */
+const NOT_RETRY_AFTER = {
+  "g: 1.5, -1, 1e3": ["1.5", "-1", "1e3"],
+  "g: ISO 8601, 31 Feb, +5": ["2099-11-06T08:49:37Z", "Fri, 31 Feb 2099 08:49:37 GMT", "+5"],
+  "g: lower case, wrong weekday, 08:49:60": [
+    "fri, 06 nov 2099 08:49:37 gmt",
+    wrongWeekday(),
+    "Fri, 06 Nov 2099 08:49:60 GMT",
+  ],
+  "g: UTC zone, one-digit day, 5 s": ["Fri, 06 Nov 2099 08:49:37 UTC", "Fri, 6 Nov 2099 08:49:37 GMT", "5 s"],
+};
+
+/** Every variant runs these. */
+const COMMON = {
+  async "a: 200 at once"(v) {
+    const { url, record } = ctx.server.plan([{ status: 200 }]);
+    const result = await ctx.runners.run(v, url, { objectInit: true });
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 1 });
+    assert.equal(record.hits.length, 1, "one request");
+  },
+
+  async "b: 404 handed back"(v) {
+    const { url, record } = ctx.server.plan([{ status: 404 }]);
+    const result = await ctx.runners.run(v, url);
+    expectOutcome(v.lang, result, { type: "response", status: 404, attempt: 1 });
+    assert.equal(record.hits.length, 1, "404 is not retried");
+  },
+
+  async "c: 503, 503, 200 with a fresh PUT body each time"(v) {
+    const { url, record } = ctx.server.plan([{ status: 503 }, { status: 503 }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url, { method: "PUT", body: "payload" });
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });
+    assert.equal(record.hits.length, 3, "three requests");
+    for (const hit of record.hits) {
+      assert.deepEqual([hit.method, hit.body], ["PUT", "payload"], "every attempt sends the body");
+    }
+    expectComputedWaits(v, gapsOf(record.hits.map((h) => h.t)));
+  },
+
+  async "d, j: 500 every time, waits in range"(v) {
+    const { url, record } = ctx.server.plan([{ status: 500 }]);
+    const result = await ctx.runners.run(v, url);
+    expectOutcome(v.lang, result, { type: "exhausted", status: 500, attempt: ATTEMPTS });
+    assert.equal(record.hits.length, ATTEMPTS, "retries + 1 requests");
+    expectComputedWaits(v, gapsOf(record.hits.map((h) => h.t)));
+  },
+
+  ...Object.fromEntries(
+    Object.entries(NOT_RETRY_AFTER).map(([name, values]) => [
+      name,
+      async (v) => {
+        const steps = values.map((retryAfter) => ({ status: 503, retryAfter }));
+        const { url, record } = ctx.server.plan([...steps, { status: 503 }]);
+        const result = await ctx.runners.run(v, url);
+        expectOutcome(v.lang, result, { type: "exhausted", status: 503, attempt: ATTEMPTS });
+        assert.equal(record.hits.length, ATTEMPTS, "retries + 1 requests");
+        expectComputedWaits(v, gapsOf(record.hits.map((h) => h.t)));
+      },
+    ]),
+  ),
+
+  async "i: connection refused every time"(v) {
+    const url = `http://127.0.0.1:${ctx.refusedPort}/refused`;
+    const result = await ctx.runners.run(v, url);
+    expectOutcome(v.lang, result, { type: "neterror" });
+    assert.equal(result.calls.length, ATTEMPTS, "retries + 1 attempts");
+    expectComputedWaits(v, gapsOf(result.calls));
+  },
+
+  async "i: no answer within the client's timeout, every time"(v) {
+    const { url, record } = ctx.server.plan([{ hang: true }]);
+    const result = await ctx.runners.run(v, url, { timeoutMs: TIMEOUT_MS });
+    expectOutcome(v.lang, result, { type: "neterror" });
+    assert.equal(record.hits.length, ATTEMPTS, "retries + 1 attempts");
+    expectComputedWaits(v, gapsOf(record.hits.map((h) => h.t)), 1, TIMEOUT_MS);
+  },
+
+  async "i: connection reset every time"(v) {
+    const { url, record } = ctx.server.plan([{ reset: true }]);
+    const result = await ctx.runners.run(v, url);
+    expectOutcome(v.lang, result, { type: "neterror" });
+    assert.equal(record.hits.length, ATTEMPTS, "retries + 1 attempts");
+    expectComputedWaits(v, gapsOf(record.hits.map((h) => h.t)));
+  },
+};
+
+/** Retry-After values that must be read; run in RETRY_AFTER_MODES. */
+const RETRY_AFTER = {
+  async "e: 429 with Retry-After: 1"(v) {
+    const { url, record } = ctx.server.plan([{ status: 429, retryAfter: "1" }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url);
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 2 });
+    assert.equal(record.hits.length, 2);
+    const [gap] = gapsOf(record.hits.map((h) => h.t));
+    if (v.honor) expectWait(gap, 1000, "Retry-After: 1");
+    else expectComputedWaits(v, [gap]);
+  },
+
+  async "f: 503 with an IMF-fixdate ahead"(v) {
+    const { url, record } = ctx.server.plan([
+      { status: 503, retryAfter: dateAhead(imfFixdate) },
+      { status: 200 },
+    ]);
+    const result = await ctx.runners.run(v, url);
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 2 });
+    assert.equal(record.hits.length, 2);
+    const [gap] = gapsOf(record.hits.map((h) => h.t));
+    // bash reads delay-seconds only.
+    if (v.honor && v.lang !== "sh") expectWait(gap, dateWait(record.hits[0]), "IMF-fixdate", 50);
+    else expectComputedWaits(v, [gap]);
+  },
+
+  async "f: 503 with an RFC 850 date, then an asctime date"(v) {
+    const { url, record } = ctx.server.plan([
+      { status: 503, retryAfter: dateAhead(rfc850) },
+      { status: 503, retryAfter: dateAhead(asctime) },
+      { status: 200 },
+    ]);
+    const result = await ctx.runners.run(v, url);
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });
+    assert.equal(record.hits.length, 3);
+    const gaps = gapsOf(record.hits.map((h) => h.t));
+    if (v.honor && v.lang !== "sh") {
+      expectWait(gaps[0], dateWait(record.hits[0]), "RFC 850 date", 50);
+      expectWait(gaps[1], dateWait(record.hits[1]), "asctime date", 50);
+    } else {
+      expectComputedWaits(v, gaps);
+    }
+  },
+
+  async "h: 503 with Retry-After: 99999 and a 30-digit value, clamped"(v) {
+    const { url, record } = ctx.server.plan([
+      { status: 503, retryAfter: "99999" },
+      { status: 503, retryAfter: "9".repeat(30) },
+      { status: 200 },
+    ]);
+    const result = await ctx.runners.run(v, url);
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });
+    assert.equal(record.hits.length, 3);
+    const gaps = gapsOf(record.hits.map((h) => h.t));
+    if (v.honor) {
+      expectWait(gaps[0], POLICY.retryAfterMax, "Retry-After: 99999");
+      expectWait(gaps[1], POLICY.retryAfterMax, "a 30-digit Retry-After");
+    } else {
+      expectComputedWaits(v, gaps);
+    }
+  },
+};
+
+// ------------------------------------------------------------------- suite
+
+const name = (v) => `${v.lang} ${v.mode} ${v.honor ? "honor" : "no-honor"}`;
+
+/**
+ * Runs one scenario, unless setting up the variant's language failed. A
+ * miss on timing alone gets one more run, noted in the report.
+ */
+const runCase = (v, scenario) => async (t) => {
+  if (ctx.errors[v.lang]) throw ctx.errors[v.lang];
+  try {
+    await scenario(v);
+  } catch (error) {
+    if (!(error instanceof TimingError)) throw error;
+    t.diagnostic(`timing missed, running again: ${error.message}`);
+    ctx.reruns.push(`${t.name}: ${error.message}`);
+    await scenario(v);
+  }
+};
+
+describe("generated retry code", { concurrency: CONCURRENCY }, () => {
+  before(
+    async () => {
+      ctx.dir = await mkdtemp(path.join(os.tmpdir(), "backoff-conformance-"));
+      const { base, multiplier, cap, retries, retryAfterMax } = POLICY;
+      ctx.manifest = await dumpSnippets(
+        ctx.dir,
+        [base, multiplier, cap, retries, retryAfterMax].map(String),
+      );
+      const built = await Promise.allSettled([
+        buildTypeScript(ctx.dir),
+        buildGo(ctx.dir),
+        buildRust(ctx.dir),
+        curlShim(ctx.dir),
+      ]);
+      const [ts, go, rust, shim] = built;
+      for (const [lang, result] of [["ts", ts], ["go", go], ["rs", rust], ["sh", shim]]) {
+        if (result.status === "rejected") ctx.errors[lang] = result.reason;
+      }
+      ctx.go = go.value;
+      ctx.rust = rust.value;
+      ctx.runners = new Runners({
+        dir: ctx.dir,
+        tsOut: ts.value,
+        goBinary: go.value?.binary,
+        rustBinary: rust.value?.binary,
+        shimDir: shim.value,
+      });
+      ctx.server = new FaultServer();
+      await ctx.server.start();
+      ctx.refusedPort = await closedPort();
+    },
+    { timeout: 20 * 60_000 },
+  );
+
+  after(async () => {
+    if (ctx.reruns.length > 0) {
+      console.log(`${ctx.reruns.length} case(s) ran twice after a timing miss:`);
+      for (const line of ctx.reruns) console.log(`  ${line}`);
+    }
+    ctx.server?.close();
+    if (ctx.dir) await rm(ctx.dir, { recursive: true, force: true });
+  });
+
+  test("the dump holds exactly the expected variants", () => {
+    const listed = ctx.manifest.files.map((f) => f.path).sort();
+    assert.deepEqual(listed, variants.map((v) => v.path).sort());
+    assert.deepEqual(ctx.manifest.policy, {
+      base_ms: POLICY.base,
+      multiplier: POLICY.multiplier,
+      cap_ms: POLICY.cap,
+      max_retries: POLICY.retries,
+      retry_after_max_ms: POLICY.retryAfterMax,
+    });
+  });
+
+  test("Go snippets are gofmt-clean and pass go vet", async () => {
+    if (ctx.errors.go) throw ctx.errors.go;
+    const gofmt = await run("gofmt", ["-l", path.join(ctx.dir, "go")]);
+    assert.equal(gofmt.stdout, "", "files gofmt would change");
+    assert.equal(ctx.go.vet.code, 0, `go vet:\n${ctx.go.vet.stderr}`);
+  });
+
+  test("Rust snippets are rustfmt-clean and build without warnings", async () => {
+    if (ctx.errors.rs) throw ctx.errors.rs;
+    const dir = path.join(ctx.dir, "rs");
+    const files = (await readdir(dir)).map((f) => path.join(dir, f));
+    const fmt = await run("rustfmt", ["--check", "--edition", "2021", ...files]);
+    assert.equal(fmt.code, 0, `rustfmt --check:\n${fmt.stdout}${fmt.stderr}`);
+    assert.deepEqual(ctx.rust.warnings, [], "rustc warnings in the snippets");
+  });
+
+  test("TypeScript snippets compile with tsc --strict", async () => {
+    if (ctx.errors.ts) throw ctx.errors.ts;
+    assert.ok((await stat(ctx.runners.tsOut)).isDirectory());
+  });
+
+  test("JavaScript, Python and bash snippets parse", async () => {
+    for (const v of variants) {
+      const file = path.join(ctx.dir, v.path);
+      const check = { js: ["node", ["--check", file]], py: ["python3", ["-m", "py_compile", file]], sh: ["bash", ["-n", file]] }[v.lang];
+      if (!check) continue;
+      const result = await run(...check);
+      assert.equal(result.code, 0, `${v.path}:\n${result.stderr}`);
+    }
+  });
+
+  for (const v of variants) {
+    for (const [title, scenario] of Object.entries(COMMON)) {
+      test(`${name(v)}: ${title}`, { timeout: 120_000 }, runCase(v, scenario));
+    }
+    if (RETRY_AFTER_MODES.includes(v.mode)) {
+      for (const [title, scenario] of Object.entries(RETRY_AFTER)) {
+        test(`${name(v)}: ${title}`, { timeout: 120_000 }, runCase(v, scenario));
+      }
+    }
+  }
+});

@@ -1,0 +1,160 @@
+// Test code: writes every snippet with the core's dump_snippets example and
+// prepares each language's runner, so the cases only have to run them.
+//
+// Nothing is installed here. The suite expects node 20 with the repo's
+// node_modules (typescript), python3 with requests, go (1.19 or later),
+// bash, curl and awk, and cargo with the rust-driver's crates fetched.
+
+import { spawn } from "node:child_process";
+import { chmod, copyFile, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const HERE = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+export const ROOT = path.resolve(HERE, "../..");
+export const DRIVERS = path.join(HERE, "drivers");
+export const RUST_DRIVER = path.join(HERE, "rust-driver");
+
+/**
+ * Runs a command to the end. Resolves to { code, stdout, stderr }; rejects
+ * only when the command cannot start or runs past `timeout` ms.
+ */
+export function run(command, args, { cwd = ROOT, env = process.env, timeout = 60_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${command} ${args.join(" ")}: no end after ${timeout} ms\n${stderr}`));
+    }, timeout);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? signal, stdout, stderr });
+    });
+  });
+}
+
+/** Runs a build step; throws with its output when it fails. */
+async function step(name, command, args, options) {
+  const result = await run(command, args, { timeout: 15 * 60_000, ...options });
+  if (result.code !== 0) {
+    throw new Error(`${name} failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return result;
+}
+
+/** Writes the snippets into `dir` and reads the manifest. */
+export async function dumpSnippets(dir, policyArgs) {
+  await step("dump_snippets", "cargo", [
+    "run",
+    "--quiet",
+    "--example",
+    "dump_snippets",
+    "--",
+    dir,
+    ...policyArgs,
+  ]);
+  return JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8"));
+}
+
+/** Compiles every TypeScript snippet with strict tsc into dir/ts-out. */
+export async function buildTypeScript(dir) {
+  const tsDir = path.join(dir, "ts");
+  const out = path.join(dir, "ts-out");
+  const files = (await readdir(tsDir)).filter((f) => f.endsWith(".ts")).sort();
+  await step(
+    "tsc --strict",
+    path.join(ROOT, "node_modules/.bin/tsc"),
+    [
+      "--strict",
+      "--noUnusedLocals",
+      "--noUnusedParameters",
+      "--noImplicitReturns",
+      "--target",
+      "es2022",
+      "--module",
+      "es2022",
+      "--lib",
+      "es2022,dom",
+      "--outDir",
+      out,
+      ...files.map((f) => path.join(tsDir, f)),
+    ],
+    { timeout: 5 * 60_000 },
+  );
+  // The compiled files are ES modules.
+  await writeFile(path.join(out, "package.json"), '{ "type": "module" }\n');
+  return out;
+}
+
+/**
+ * Puts every Go snippet, exactly as written, in a package of a temporary
+ * module with the driver, vets it and builds one binary.
+ */
+export async function buildGo(dir) {
+  const module = path.join(dir, "go-module");
+  const goDir = path.join(dir, "go");
+  const files = (await readdir(goDir)).filter((f) => f.endsWith(".go")).sort();
+  await mkdir(module, { recursive: true });
+  await writeFile(path.join(module, "go.mod"), "module conformance\n\ngo 1.19\n");
+  await copyFile(path.join(DRIVERS, "go_driver.go"), path.join(module, "main.go"));
+  let imports = "";
+  let entries = "";
+  for (const [i, file] of files.entries()) {
+    await mkdir(path.join(module, `v${i}`), { recursive: true });
+    await copyFile(path.join(goDir, file), path.join(module, `v${i}`, "retry.go"));
+    imports += `\tv${i} "conformance/v${i}"\n`;
+    entries += `\t${JSON.stringify(file.replace(/\.go$/, ""))}: v${i}.DoWithBackoff,\n`;
+  }
+  await writeFile(
+    path.join(module, "variants.go"),
+    `package main\n\nimport (\n${imports})\n\nvar variants = map[string]doFunc{\n${entries}}\n`,
+  );
+  // Only the standard library is needed: keep go off the network.
+  const env = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GO111MODULE: "on" };
+  const vet = await run("go", ["vet", "./..."], { cwd: module, env, timeout: 10 * 60_000 });
+  const binary = path.join(dir, "go-driver");
+  await step("go build", "go", ["build", "-o", binary, "."], { cwd: module, env });
+  return { binary, vet };
+}
+
+/**
+ * Builds the Rust driver with every Rust snippet as a module. Cargo caches
+ * the build in the driver's own target dir. Returns the binary and the
+ * warnings rustc printed about the snippets.
+ */
+export async function buildRust(dir) {
+  const env = { ...process.env, SNIPPETS_DIR: dir };
+  const result = await step("cargo build (rust-driver)", "cargo", ["build"], {
+    cwd: RUST_DRIVER,
+    env,
+  });
+  const warnings = result.stderr
+    .split(/\n(?=warning|error)/)
+    .filter((block) => block.startsWith("warning") && block.includes(path.join(dir, "rs")));
+  return { binary: path.join(RUST_DRIVER, "target/debug/snippet-driver"), warnings };
+}
+
+/** A directory with a `curl` that notes each call's time, then runs curl. */
+export async function curlShim(dir) {
+  const { stdout } = await run("sh", ["-c", "command -v curl"]);
+  const curl = stdout.trim();
+  if (!curl) throw new Error("curl is not on PATH");
+  const shimDir = path.join(dir, "shim");
+  await mkdir(shimDir, { recursive: true });
+  const shim = path.join(shimDir, "curl");
+  await writeFile(
+    shim,
+    `#!/bin/sh\n# Test code: note when the snippet calls curl, then run the real one.\n` +
+      `date +%s%N >>"$CURL_LOG"\nexec ${JSON.stringify(curl)} "$@"\n`,
+  );
+  await chmod(shim, 0o755);
+  return shimDir;
+}

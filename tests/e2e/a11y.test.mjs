@@ -1,0 +1,256 @@
+// Accessibility: axe-core (from node_modules, injected into the page) on the
+// whole page in both themes, and every control reached and worked with the
+// keyboard alone.
+//
+// Parts of the page may be mounted a moment after the table (a second,
+// lazily loaded wasm), so they are waited for before anything is checked.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveDist, launch, openPage } from './harness.mjs';
+
+const axePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/axe-core/axe.min.js');
+
+let server;
+let browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** Opens the page and checks, when the test is done, that it stayed clean. */
+async function open(t, query, options = {}) {
+  const session = await openPage(browser, server.origin, query, options);
+  t.after(async () => {
+    await session.context.close();
+    assert.deepEqual(session.errors, [], 'console errors');
+    assert.deepEqual(session.foreign, [], 'requests outside the page origin');
+  });
+  return session;
+}
+
+/** Waits for the lazily mounted parts: the Retry-After tester and the chart. */
+async function waitForWholePage(page) {
+  await page.getByLabel('Retry-After value', { exact: true }).waitFor();
+  await page.locator('svg [data-retry="1"]').waitFor();
+  await page.getByLabel('Preset', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Download CSV' }).waitFor();
+}
+
+/** Runs axe on the whole document; returns its violations, printable. */
+async function axeViolations(page) {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+    }));
+  });
+  return violations;
+}
+
+function describe(violations) {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+    .map((n) => `  - ${n.target}\n    ${n.summary.replace(/\n/g, '\n    ')}`).join('\n')}`).join('\n');
+}
+
+// gRPC's preset (proportional jitter, so the factor fields are on the page,
+// and its source note), a deadline that marks rows, and a server wait.
+const EVERYTHING = '?base=1000&multiplier=1.6&cap=120000&retries=10&jitter=proportional&lo=0.8&hi=1.2&capafter=0'
+  + '&seed=42&deadline=20000&serverwait=2:3000';
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`axe finds no violations on the whole page, ${colorScheme}`, async (t) => {
+    const { page } = await open(t, EVERYTHING, { colorScheme });
+    await waitForWholePage(page);
+    await page.getByLabel('Low factor', { exact: true }).waitFor();
+    await page.getByTestId('deadline-summary').waitFor();
+    await page.getByRole('link', { name: 'grpc/grpc doc/connection-backoff.md' }).waitFor();
+    // A reading in the Retry-After tester, and one field with its message.
+    await page.getByLabel('Retry-After value', { exact: true }).fill('120');
+    await page.getByTestId('retry-after-result').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid=retry-after-result]').dataset.waitMs === '120000');
+    await page.getByLabel('Max delay (ms)', { exact: true }).fill('-1');
+    await page.locator('#cap-error').getByText(/./).waitFor();
+    const violations = await axeViolations(page);
+    assert.equal(violations.length, 0, `axe violations in ${colorScheme}:\n${describe(violations)}`);
+  });
+}
+
+test('axe finds no violations with the defaults and decorrelated jitter', async (t) => {
+  const { page } = await open(t, '?seed=42&jitter=decorrelated&retries=8', { viewport: { width: 375, height: 800 } });
+  await waitForWholePage(page);
+  const violations = await axeViolations(page);
+  assert.equal(violations.length, 0, `axe violations at 375 px:\n${describe(violations)}`);
+});
+
+/** What the focused element is: a tag on it, its role and accessible name. */
+async function focused(page) {
+  const info = await page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body || el === document.documentElement) return null;
+    const style = getComputedStyle(el);
+    const ring = (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    return { kb: el.dataset.kb ?? null, tag: el.tagName.toLowerCase(), ring };
+  });
+  if (!info) return null;
+  // Playwright's own role and accessible-name computation; first line only.
+  const snapshot = await page.locator(':focus').ariaSnapshot().catch(() => '');
+  // The snapshot is YAML: a line with a colon in it comes single-quoted.
+  let line = snapshot.split('\n')[0].replace(/^- /, '').replace(/:$/, '');
+  if (line.startsWith("'") && line.endsWith("'")) line = line.slice(1, -1).replaceAll("''", "'");
+  info.aria = line;
+  return info;
+}
+
+/** Tags every element that should take keyboard focus, in DOM order. */
+async function tagInteractive(page) {
+  return page.evaluate(() => {
+    const candidates = document.querySelectorAll(
+      'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]');
+    const list = [];
+    for (const el of candidates) {
+      if (el.disabled || el.closest('[inert]') || el.getAttribute('tabindex') === '-1') continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || el.getClientRects().length === 0) continue;
+      el.dataset.kb = String(list.length);
+      list.push({ kb: el.dataset.kb, tag: el.tagName.toLowerCase(), text: (el.labels?.[0]?.textContent ?? el.textContent).trim().slice(0, 60) });
+    }
+    return list;
+  });
+}
+
+/** Presses Tab from the top until focus leaves the page; returns the stops. */
+async function tabThrough(page, limit = 300) {
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  const stops = [];
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (!now) break;
+    if (stops.length > 0 && now.kb !== null && now.kb === stops[0].kb) break;
+    stops.push(now);
+  }
+  return stops;
+}
+
+test('Tab reaches every control, in page order, each with a name', async (t) => {
+  const { page } = await open(t, EVERYTHING);
+  await waitForWholePage(page);
+  await page.getByLabel('Low factor', { exact: true }).waitFor();
+  const expected = await tagInteractive(page);
+  const stops = await tabThrough(page);
+  const reached = stops.map((s) => s.kb);
+
+  const missed = expected.filter((e) => !reached.includes(e.kb));
+  assert.deepEqual(missed, [], 'every control is reached with Tab');
+  const strays = stops.filter((s) => s.kb === null);
+  assert.deepEqual(strays, [], 'nothing unexpected takes focus');
+  assert.deepEqual(reached, expected.map((e) => e.kb), 'Tab follows the page order, each control once');
+
+  for (const s of stops) {
+    assert.match(s.aria, /^[a-z]+ ".+"/, `focused ${s.tag} has a role and a name: ${s.aria}`);
+  }
+  const names = stops.map((s) => s.aria);
+  const at = (pattern) => {
+    const i = names.findIndex((n) => pattern.test(n));
+    assert.ok(i >= 0, `${pattern} is reached; stops were:\n${names.join('\n')}`);
+    return i;
+  };
+  // A sensible order: the policy top to bottom, then the results, then the tester.
+  const order = [
+    at(/^combobox "Preset"/),
+    at(/^textbox "Base delay \(ms\)"/),
+    at(/^textbox "Multiplier"/),
+    at(/^textbox "Max delay \(ms\)"/),
+    at(/^textbox "Max retries"/),
+    at(/^combobox "Jitter"/),
+    at(/^textbox "Low factor"/),
+    at(/^textbox "High factor"/),
+    at(/^combobox "Cap applies"/),
+    at(/^textbox "Deadline \(ms\)"/),
+    at(/^button "Re-roll jitter"/),
+    at(/^region "Retry schedule"/),
+    at(/^button "Copy as Markdown"/),
+    at(/^button "Download CSV"/),
+    at(/^textbox "Retry-After value"/),
+    at(/^textbox "Max Retry-After \(ms\)"/),
+  ];
+  assert.deepEqual(order, [...order].sort((a, b) => a - b), `controls in a sensible order:\n${names.join('\n')}`);
+  at(/^link "grpc\/grpc doc\/connection-backoff\.md"/);
+
+  // Focus is visible at every stop: an outline or a box-shadow ring.
+  const unringed = stops.filter((s) => !s.ring).map((s) => s.aria);
+  assert.deepEqual(unringed, [], 'every focused control shows a focus ring');
+});
+
+test('the policy is set and re-rolled with the keyboard alone', async (t) => {
+  const { page } = await open(t, '?seed=42');
+  await waitForWholePage(page);
+  const rowsText = () => page.getByRole('table', { name: 'Retry schedule' }).locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.dataset.ms ?? `${td.dataset.minMs}-${td.dataset.maxMs}`).join(' ')));
+  const seed = () => new URL(page.url()).searchParams.get('seed');
+
+  /** Tabs from the top until the control named `name` has focus. */
+  async function tabTo(pattern) {
+    await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+    for (let i = 0; i < 100; i += 1) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      if (now && pattern.test(now.aria)) return;
+    }
+    assert.fail(`Tab never reached ${pattern}`);
+  }
+
+  // Max retries: select what is there and type over it.
+  await tabTo(/^textbox "Max retries"/);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('3');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('retries') === '3');
+  assert.equal((await rowsText()).length, 3);
+
+  // Jitter: ArrowDown on the focused select moves Full to Equal.
+  const before = await rowsText();
+  await tabTo(/^combobox "Jitter"/);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('jitter') === 'equal');
+  assert.equal(await page.getByLabel('Jitter', { exact: true }).inputValue(), 'equal');
+  const equal = await rowsText();
+  assert.notDeepEqual(equal, before, 'the table changed with the jitter');
+  assert.match(equal[0], / 500-1000 /, 'equal jitter: retry 1 ranges 500–1,000 ms');
+
+  // Re-roll with Space, then with Enter.
+  await tabTo(/^button "Re-roll jitter"/);
+  const s0 = seed();
+  await page.keyboard.press('Space');
+  await page.waitForFunction((s0) => new URL(location.href).searchParams.get('seed') !== s0, s0);
+  const s1 = seed();
+  assert.notDeepEqual(await rowsText(), equal, 'Space drew a new sample');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((s1) => new URL(location.href).searchParams.get('seed') !== s1, s1);
+
+  // Preset: ArrowDown from Custom picks the first library.
+  await tabTo(/^combobox "Preset"/);
+  assert.equal(await page.getByLabel('Preset', { exact: true }).inputValue(), '');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('retries') === '5');
+  assert.equal(await page.getByLabel('Max retries', { exact: true }).inputValue(), '5');
+
+  // Deadline typed by keyboard marks the rows.
+  await tabTo(/^textbox "Deadline \(ms\)"/);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('20000');
+  await page.getByTestId('deadline-summary').waitFor();
+
+  // A Retry-After sample button with Enter fills the tester.
+  await tabTo(/^button "Seconds: 120"/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-testid=retry-after-result]')?.dataset.waitMs === '120000');
+  assert.equal(await page.getByLabel('Retry-After value', { exact: true }).inputValue(), '120');
+
+  // The schedule's scroll region scrolls with the arrow keys when it overflows.
+  await tabTo(/^region "Retry schedule"/);
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('role')), 'region');
+});

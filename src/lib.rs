@@ -6,4 +6,5 @@
 pub mod core;
 mod ui;
 
-pub use ui::app::App;
+pub use ui::app::{mount_main, App};
+pub use ui::extras::mount_extras;

@@ -1,28 +1,24 @@
-//! The page: layout, shared state and the link kept in sync.
+//! The first render: layout, inputs, tiles and table, with empty slots
+//! that the second app ([`crate::ui::extras`]) fills once it has loaded.
 
 use leptos::prelude::*;
 
-use crate::ui::chart::ScheduleChart;
 use crate::ui::deadline::DeadlineSummary;
-use crate::ui::explainer::{EdgeNotes, Explainer};
-use crate::ui::export::ExportButtons;
-use crate::ui::guide::Guide;
+use crate::ui::explainer::EdgeNotes;
 use crate::ui::notices::LinkNotices;
 use crate::ui::policy_form::PolicyForm;
-use crate::ui::retry_after::RetryAfterTester;
 use crate::ui::schedule_table::ScheduleTable;
 use crate::ui::state::AppState;
 use crate::ui::tiles::SummaryTiles;
 use crate::ui::url;
 
-/// The whole calculator page.
+/// The calculator page as first rendered.
 #[component]
 pub fn App() -> impl IntoView {
     let (initial, notices) = url::load();
     let state = AppState::new(initial, notices);
     provide_context(state);
-    // The URL is outside the reactive graph: keep it in step with the state.
-    Effect::new(move |_| url::replace(&state.snapshot()));
+    url::sync(state, "main");
 
     view! {
         <header class="masthead">
@@ -38,15 +34,13 @@ pub fn App() -> impl IntoView {
                 <section class="results" aria-label="Results">
                     <SummaryTiles />
                     <DeadlineSummary />
-                    <ScheduleChart />
+                    <div id="chart-slot" class="chart-slot"></div>
                     <ScheduleTable />
-                    <ExportButtons />
+                    <div id="export-slot"></div>
                     <EdgeNotes />
                 </section>
             </div>
-            <RetryAfterTester />
-            <Explainer />
-            <Guide />
+            <div id="extras-slot"></div>
         </main>
         <footer class="footer">
             <p>
@@ -58,4 +52,9 @@ pub fn App() -> impl IntoView {
             </p>
         </footer>
     }
+}
+
+/// Starts the first app (called by `src/main.rs`).
+pub fn mount_main() {
+    leptos::mount::mount_to_body(App);
 }

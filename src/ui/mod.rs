@@ -7,6 +7,7 @@ mod clipboard;
 mod deadline;
 mod explainer;
 mod export;
+pub mod extras;
 mod field;
 mod guide;
 mod notices;

@@ -5,19 +5,16 @@ use leptos::prelude::*;
 use crate::core::policy::Jitter;
 use crate::core::schedule::next_seed;
 use crate::ui::field::NumberField;
-use crate::ui::preset_picker::PresetPicker;
-use crate::ui::proportional_fields::ProportionalFields;
 use crate::ui::state::use_state;
 
 /// The form that sets the retry policy and draws a new sample.
 #[component]
 pub fn PolicyForm() -> impl IntoView {
     let state = use_state();
-    let is_proportional = move || state.jitter.get() == Jitter::Proportional;
     view! {
         <form class="policy" on:submit=|ev| ev.prevent_default() aria-labelledby="policy-heading">
             <h2 id="policy-heading">"Policy"</h2>
-            <PresetPicker />
+            <div id="preset-slot" class="preset-slot"></div>
             <div class="fields">
                 <NumberField
                     label="Base delay (ms)"
@@ -71,9 +68,7 @@ pub fn PolicyForm() -> impl IntoView {
                     </select>
                 </div>
             </div>
-            <Show when=is_proportional>
-                <ProportionalFields />
-            </Show>
+            <div id="proportional-slot"></div>
             <div class="fields deadline">
                 <NumberField
                     label="Deadline (ms)"

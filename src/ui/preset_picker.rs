@@ -2,32 +2,15 @@
 
 use leptos::prelude::*;
 
-use crate::core::policy::Policy;
 use crate::core::presets::{by_id, matching, Preset, PRESETS};
 use crate::ui::state::{use_state, AppState};
 
 /// Writes a preset into every input, as if typed.
 fn apply(state: &AppState, preset: &Preset) {
-    let Policy {
-        base_ms,
-        multiplier,
-        cap_ms,
-        max_retries,
-        jitter,
-        proportional,
-    } = preset.policy;
-    state.base.text.set(base_ms.to_string());
-    state.multiplier.text.set(multiplier.to_string());
-    state.cap.text.set(cap_ms.to_string());
-    state.retries.text.set(max_retries.to_string());
-    state.jitter.set(jitter);
-    state.lo.text.set(proportional.lo.to_string());
-    state.hi.text.set(proportional.hi.to_string());
-    state.cap_order.set(proportional.cap);
-    state
-        .deadline
-        .text
-        .set(preset.deadline_ms.map(|d| d.to_string()).unwrap_or_default());
+    let mut next = state.snapshot_untracked();
+    next.policy = preset.policy;
+    next.deadline_ms = preset.deadline_ms;
+    state.apply(&next);
 }
 
 /// Chooses a library's retry defaults; shows "Custom" once an input
@@ -36,11 +19,12 @@ fn apply(state: &AppState, preset: &Preset) {
 pub fn PresetPicker() -> impl IntoView {
     let state = use_state();
     let current = Memo::new(move |_| state.policy.with(matching).map(|p| p.id));
-    let on_change = move |ev: leptos::ev::Targeted<leptos::ev::Event, web_sys::HtmlSelectElement>| {
-        if let Some(preset) = by_id(&ev.target().value()) {
-            apply(&state, preset);
-        }
-    };
+    let on_change =
+        move |ev: leptos::ev::Targeted<leptos::ev::Event, web_sys::HtmlSelectElement>| {
+            if let Some(preset) = by_id(&ev.target().value()) {
+                apply(&state, preset);
+            }
+        };
     let details = move || {
         current.get().and_then(by_id).map(|p| {
             view! {

@@ -196,6 +196,46 @@ impl AppState {
         }
     }
 
+    /// [`Self::snapshot`] without subscribing the caller to changes.
+    pub fn snapshot_untracked(&self) -> State {
+        untrack(|| self.snapshot())
+    }
+
+    /// Sets every input to `state`, as if typed; fields whose valid value
+    /// already matches keep their text, so an entry being typed (or an
+    /// invalid one with its message) survives a change made elsewhere.
+    pub fn apply(&self, state: &State) {
+        fn set<T: Clone + PartialEq + Send + Sync + ToString>(field: &Field<T>, value: &T) {
+            if field.valid.get_untracked() != *value {
+                field.text.set(value.to_string());
+            }
+        }
+        fn put<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
+            if signal.with_untracked(|v| *v != value) {
+                signal.set(value);
+            }
+        }
+        let p = &state.policy;
+        set(&self.base, &p.base_ms);
+        set(&self.multiplier, &p.multiplier);
+        set(&self.cap, &p.cap_ms);
+        set(&self.retries, &p.max_retries);
+        put(self.jitter, p.jitter);
+        set(&self.lo, &p.proportional.lo);
+        set(&self.hi, &p.proportional.hi);
+        put(self.cap_order, p.proportional.cap);
+        put(self.seed, state.seed);
+        put(self.honor, state.honor);
+        put(self.lang, state.lang);
+        set(&self.retry_after_max, &state.retry_after_max_ms);
+        if self.deadline.valid.get_untracked() != state.deadline_ms {
+            self.deadline
+                .text
+                .set(state.deadline_ms.map(|d| d.to_string()).unwrap_or_default());
+        }
+        put(self.server_wait, state.server_wait);
+    }
+
     /// The state as a share link holds it (last valid values).
     pub fn snapshot(&self) -> State {
         State {

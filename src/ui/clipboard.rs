@@ -33,5 +33,10 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), wasm_bindgen::
     link.set_href(&url);
     link.set_download(name);
     link.click();
-    web_sys::Url::revoke_object_url(&url)
+    // Some browsers read the blob after click() returns: free it later.
+    gloo_timers::callback::Timeout::new(10_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
 }

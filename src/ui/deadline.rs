@@ -13,7 +13,8 @@ pub fn DeadlineSummary() -> impl IntoView {
         let deadline = state.deadline.valid.get()?;
         Some(state.schedule.with(|s| s.against_deadline(deadline)))
     };
-    move || {
+    // The wrapper stays in the page so changes to the sentence are announced.
+    let sentence = move || {
         check().map(|c| {
             view! {
                 <p
@@ -26,5 +27,6 @@ pub fn DeadlineSummary() -> impl IntoView {
                 </p>
             }
         })
-    }
+    };
+    view! { <div aria-live="polite">{sentence}</div> }
 }

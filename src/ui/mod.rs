@@ -19,6 +19,7 @@ mod retry_after_examples;
 mod retry_after_result;
 mod retry_after_text;
 mod schedule_table;
+mod server_wait;
 mod state;
 mod tiles;
 mod url;

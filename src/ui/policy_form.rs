@@ -59,7 +59,7 @@ pub fn PolicyForm() -> impl IntoView {
                             .into_iter()
                             .map(|j| {
                                 view! {
-                                    <option value=j.as_str() selected=move || state.jitter.get() == j>
+                                    <option value=j.as_str() prop:selected=move || state.jitter.get() == j>
                                         {j.label()}
                                     </option>
                                 }

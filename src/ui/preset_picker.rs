@@ -38,10 +38,10 @@ pub fn PresetPicker() -> impl IntoView {
         <div class="field preset">
             <label for="preset">"Preset"</label>
             <select id="preset" on:change:target=on_change>
-                <option value="" selected=move || current.get().is_none()>"Custom"</option>
+                <option value="" prop:selected=move || current.get().is_none()>"Custom"</option>
                 {PRESETS
                     .iter()
-                    .map(|p| view! { <option value=p.id selected=move || current.get() == Some(p.id)>{p.name}</option> })
+                    .map(|p| view! { <option value=p.id prop:selected=move || current.get() == Some(p.id)>{p.name}</option> })
                     .collect_view()}
             </select>
             {details}

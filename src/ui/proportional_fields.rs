@@ -40,10 +40,10 @@ pub fn ProportionalFields() -> impl IntoView {
                         });
                     }
                 >
-                    <option value="before" selected=move || state.cap_order.get() == CapOrder::Before>
+                    <option value="before" prop:selected=move || state.cap_order.get() == CapOrder::Before>
                         "Before the factor (may exceed the cap)"
                     </option>
-                    <option value="after" selected=move || state.cap_order.get() == CapOrder::After>
+                    <option value="after" prop:selected=move || state.cap_order.get() == CapOrder::After>
                         "After the factor (never above the cap)"
                     </option>
                 </select>

@@ -13,6 +13,7 @@ use crate::ui::field::NumberField;
 use crate::ui::retry_after_examples::{RetryAfterExamples, Sample};
 use crate::ui::retry_after_result::RetryAfterResult;
 use crate::ui::retry_after_text::Reading;
+use crate::ui::server_wait::ApplyServerWait;
 use crate::ui::state::use_state;
 
 /// How often a date's wait is worked out again while it counts down.
@@ -89,6 +90,7 @@ pub fn RetryAfterTester() -> impl IntoView {
                 <div class="ra-output">
                     <p class="ra-output-title">"How it is read"</p>
                     <RetryAfterResult reading />
+                    <ApplyServerWait reading />
                 </div>
                 <RetryAfterExamples on_pick />
             </div>

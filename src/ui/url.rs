@@ -52,7 +52,11 @@ pub fn sync(state: AppState, me: &'static str) {
     let on_change =
         Closure::<dyn Fn(web_sys::CustomEvent)>::new(move |event: web_sys::CustomEvent| {
             if event.detail().as_string().as_deref() != Some(me) {
-                let current = state.snapshot_untracked();
+                // Optional parameters are left out of a link when unset, so
+                // their absence must clear them; the rest are always written.
+                let mut current = state.snapshot_untracked();
+                current.deadline_ms = None;
+                current.server_wait = None;
                 let query = window().location().search().unwrap_or_default();
                 state.apply(&share::decode(&query, current).0);
             }

@@ -332,7 +332,7 @@ test('a server wait from the link replaces that retry in the table, tiles and ch
   assert.equal(param(page, 'serverwait'), '2:120000');
 });
 
-test('apply to retry N puts the server wait in the schedule', { todo: true }, async (t) => {
+test('apply to retry N puts the server wait in the schedule', async (t) => {
   const { page } = await open(t, '?jitter=none&seed=1');
   await page.getByLabel('Retry-After value', { exact: true }).fill('120');
   await page.waitForFunction(() => document.querySelector('[data-testid=retry-after-result]')?.dataset.waitMs === '120000');
@@ -341,12 +341,19 @@ test('apply to retry N puts the server wait in the schedule', { todo: true }, as
   else await number.fill('3');
   await page.getByRole('button', { name: /^Apply to retry 3\b/ }).click();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('serverwait') === '3:120000');
+  // The first-render app reads the link back and redraws the table.
+  await page.waitForFunction(() => document.querySelector('[data-testid=total-wait]').dataset.ms === '147000');
   const rows = await scheduleRows(page);
   assert.deepEqual(rows.map((r) => Number(r.sample)), [1000, 2000, 120000, 8000, 16000]);
   assert.deepEqual(rows.map((r) => r.badges.includes('server')), [false, false, true, false, false]);
   const total = 1000 + 2000 + 120000 + 8000 + 16000;
   assert.equal(await page.getByTestId('total-wait').getAttribute('data-ms'), String(total));
   assert.equal(await page.getByTestId('range').getAttribute('data-max-ms'), String(total));
+  // The chart shows it too, and it can be cleared.
+  assert.equal(await page.locator('svg [data-retry="3"]').evaluate((g) => g.classList.contains('server')), true);
+  await page.getByRole('button', { name: 'Clear server wait' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=total-wait]').dataset.ms === '31000');
+  assert.equal(new URL(page.url()).searchParams.get('serverwait'), null);
 });
 
 const CSV_HEADER = 'retry,sampled_ms,min_ms,max_ms,expected_ms,cumulative_ms,capped,server_wait';

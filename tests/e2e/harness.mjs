@@ -95,7 +95,7 @@ export async function rows(page) {
       max: Number(cells[1].dataset.maxMs),
       expected: Number(cells[2].dataset.ms),
       cumulative: Number(cells[3].dataset.ms),
-      capped: tr.querySelector('.badge') !== null,
+      capped: [...tr.querySelectorAll('.badge')].some((b) => b.textContent === 'cap'),
       text: tr.textContent,
     };
   }));

@@ -64,7 +64,7 @@ pub(super) fn write(plan: &Plan) -> String {
     }
     out.push_str(
         "\t\t}\n\
-         \t\t// Sleep, unless the request's context ends first.\n\
+         \t\t// Sleep, unless the caller's context ends first.\n\
          \t\ttimer := time.NewTimer(wait)\n\
          \t\tselect {\n\
          \t\tcase <-ctx.Done():\n\

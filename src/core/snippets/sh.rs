@@ -106,14 +106,15 @@ fn constants(plan: &Plan) -> String {
 
 /// The state variable and `next_delay` for the policy's jitter mode. The
 /// awk program prints the sleep in seconds and the next state with 17
-/// significant digits, so the state keeps full precision between calls.
+/// significant digits, so the state keeps full precision between calls;
+/// `LC_ALL=C` keeps its decimal point a point whatever the user's locale.
 fn delays(plan: &Plan) -> String {
     let random = plan.uses_random();
     let mut out = String::new();
     let (state, awk_vars, body) = if plan.jitter() == Jitter::Decorrelated {
         (
             "previous_ms",
-            " -v base=\"$BASE_DELAY_MS\" -v cap=\"$MAX_DELAY_MS\"",
+            " \\\n    -v base=\"$BASE_DELAY_MS\" -v cap=\"$MAX_DELAY_MS\"",
             "    high = previous * 3 > base ? previous * 3 : base  # whole even if cap < base / 3\n    \
              previous = base + (high - base) * u\n    \
              if (previous > cap) previous = cap\n    \
@@ -148,10 +149,10 @@ fn delays(plan: &Plan) -> String {
         }
         body.push_str("    printf \"%.3f %.17g\\n\", sleep / 1000, backoff\n");
         let vars = if plan.jitter() == Jitter::Proportional {
-            " -v cap=\"$MAX_DELAY_MS\" -v mult=\"$MULTIPLIER\" \\\n    \
+            " \\\n    -v cap=\"$MAX_DELAY_MS\" -v mult=\"$MULTIPLIER\" \\\n    \
              -v low=\"$LOW_FACTOR\" -v high=\"$HIGH_FACTOR\""
         } else {
-            " -v cap=\"$MAX_DELAY_MS\" -v mult=\"$MULTIPLIER\""
+            " \\\n    -v cap=\"$MAX_DELAY_MS\" -v mult=\"$MULTIPLIER\""
         };
         ("backoff_ms", vars, body)
     };
@@ -170,7 +171,7 @@ fn delays(plan: &Plan) -> String {
         ""
     };
     out.push_str(&format!(
-        "  read -r delay_s {state} <<<\"$(awk -v {awk_name}=\"${state}\"{u}{awk_vars} 'BEGIN {{\n"
+        "  read -r delay_s {state} <<<\"$(LC_ALL=C awk -v {awk_name}=\"${state}\"{u}{awk_vars} 'BEGIN {{\n"
     ));
     if random {
         out.push_str("    u /= 1073741824  # 30 random bits as a fraction of 2^30: [0, 1)\n");

@@ -3,7 +3,7 @@
 //! The first render (inputs, tiles, table) is its own small wasm so the
 //! page shows a schedule quickly; this app is loaded right after it and
 //! mounts the presets, the proportional factors, the chart, export, the
-//! Retry-After tester, explainer and guide into the slots the first app left for them. Each app holds its
+//! Retry-After tester, the retry code, explainer and guide into the slots the first app left for them. Each app holds its
 //! own copy of the state; the share link is the single source both write
 //! and read back (see [`crate::ui::url::sync`]).
 
@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 
 use crate::core::policy::Jitter;
 use crate::ui::chart::ScheduleChart;
+use crate::ui::code_tabs::CodeTabs;
 use crate::ui::explainer::Explainer;
 use crate::ui::export::ExportButtons;
 use crate::ui::guide::Guide;
@@ -58,6 +59,7 @@ pub fn mount_extras() {
         mount_in("export-slot", ExportButtons);
         view! {
             <RetryAfterTester />
+            <CodeTabs />
             <Explainer />
             <Guide />
         }

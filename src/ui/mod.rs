@@ -4,6 +4,7 @@
 pub mod app;
 mod chart;
 mod clipboard;
+mod code_tabs;
 mod deadline;
 mod explainer;
 mod export;

@@ -1,0 +1,115 @@
+//! Generated retry code: one ARIA tab per language, the code of the chosen
+//! one, the Retry-After switch and a copy button.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::core::snippets::{write, Lang, Options};
+use crate::ui::clipboard::copy_text;
+use crate::ui::state::use_state;
+
+/// The tab to select after a navigation key, following the WAI-ARIA tabs
+/// pattern: arrows wrap around, Home and End jump to the ends.
+fn next_tab(current: Lang, key: &str) -> Option<Lang> {
+    let all = Lang::ALL;
+    let i = all.iter().position(|l| *l == current)?;
+    let n = all.len();
+    match key {
+        "ArrowRight" => Some(all[(i + 1) % n]),
+        "ArrowLeft" => Some(all[(i + n - 1) % n]),
+        "Home" => Some(all[0]),
+        "End" => Some(all[n - 1]),
+        _ => None,
+    }
+}
+
+fn focus_tab(lang: Lang) {
+    if let Some(tab) = document()
+        .get_element_by_id(&format!("tab-{}", lang.as_str()))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = tab.focus();
+    }
+}
+
+/// Retry code for the current policy in six languages, each following the
+/// same contract, with a copy button that copies exactly what is shown.
+#[component]
+pub fn CodeTabs() -> impl IntoView {
+    let state = use_state();
+    let lang = Memo::new(move |_| Lang::parse(state.lang.get()).unwrap_or(Lang::Js));
+    // A memo: the panel and the copy button both read the text.
+    let code = Memo::new(move |_| {
+        let options = Options {
+            honor_retry_after: state.honor.get(),
+            retry_after_max_ms: state.retry_after_max.valid.get(),
+        };
+        state.policy.with(|p| write(lang.get(), p, &options))
+    });
+    let status = RwSignal::new("");
+    let select = move |l: Lang| state.lang.set(l.as_str());
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        if let Some(next) = next_tab(lang.get_untracked(), &ev.key()) {
+            ev.prevent_default();
+            select(next);
+            focus_tab(next);
+        }
+    };
+    let tabs = Lang::ALL
+        .into_iter()
+        .map(|l| {
+            let selected = move || lang.get() == l;
+            view! {
+                <button
+                    type="button"
+                    role="tab"
+                    id=format!("tab-{}", l.as_str())
+                    aria-controls="code-panel"
+                    aria-selected=move || if selected() { "true" } else { "false" }
+                    tabindex=move || if selected() { "0" } else { "-1" }
+                    class="tab"
+                    on:click=move |_| select(l)
+                >
+                    {l.label()}
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="panel code" aria-labelledby="code-heading">
+            <h2 id="code-heading">"Retry code"</h2>
+            <p class="code-intro">
+                "Each snippet uses the policy above and follows one contract: it retries 408, 429, every 5xx status and network errors, hands any other response back at once, and says plainly when the retries run out. Retry only idempotent requests."
+            </p>
+            <div class="code-bar">
+                <div role="tablist" aria-label="Language" class="tabs" on:keydown=on_keydown>
+                    {tabs}
+                </div>
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        prop:checked=move || state.honor.get()
+                        on:change:target=move |ev| state.honor.set(ev.target().checked())
+                    />
+                    "Honor Retry-After"
+                </label>
+            </div>
+            <div
+                id="code-panel"
+                role="tabpanel"
+                tabindex="0"
+                aria-labelledby=move || format!("tab-{}", lang.get().as_str())
+                class="code-panel"
+            >
+                <pre><code>{move || code.get()}</code></pre>
+            </div>
+            <div class="code-actions">
+                <button type="button" on:click=move |_| copy_text(code.get_untracked(), status)>
+                    "Copy code"
+                </button>
+                <span class="status" role="status">{move || status.get()}</span>
+                <p class="run-hint">{move || lang.get().run_hint()}</p>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,104 @@
+// The retry code section: ARIA tabs, the Honor Retry-After switch, the copy
+// button and the `lang` share parameter.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, openPage } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+async function open(t, query) {
+  const session = await openPage(browser, server.origin, query, { permissions: ['clipboard-read', 'clipboard-write'] });
+  t.after(async () => {
+    assert.deepEqual(session.errors, [], 'console errors');
+    assert.deepEqual(session.foreign, [], 'requests outside the page origin');
+    await session.context.close();
+  });
+  await session.page.getByRole('tab', { name: 'JavaScript' }).waitFor();
+  return session;
+}
+
+const shown = (page) => page.locator('[role=tabpanel] pre code').textContent();
+const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
+
+test('switching tabs, toggling Honor and copying put exactly the shown code on the clipboard', async (t) => {
+  const { page } = await open(t, '?seed=1');
+  const names = await page.getByRole('tab').allTextContents();
+  assert.deepEqual(names, ['JavaScript', 'TypeScript', 'Python', 'Go', 'bash', 'Rust']);
+  assert.equal(await page.getByRole('tab', { name: 'JavaScript' }).getAttribute('aria-selected'), 'true');
+  const js = await shown(page);
+  assert.match(js, /fetchWithBackoff/);
+
+  const seen = new Set();
+  for (const [name, marker, lang] of [
+    ['Python', /def request_with_backoff/, 'py'],
+    ['Go', /func DoWithBackoff/, 'go'],
+    ['bash', /curl/, 'sh'],
+    ['Rust', /async fn send_with_backoff/, 'rs'],
+    ['TypeScript', /fetchWithBackoff/, 'ts'],
+  ]) {
+    await page.getByRole('tab', { name }).click();
+    await page.waitForFunction((l) => new URL(location.href).searchParams.get('lang') === l, lang);
+    const code = await shown(page);
+    assert.match(code, marker, name);
+    assert.equal(await page.getByRole('tab', { name }).getAttribute('aria-selected'), 'true');
+    const panel = page.getByRole('tabpanel');
+    assert.equal(await panel.getAttribute('aria-labelledby'), await page.getByRole('tab', { name }).getAttribute('id'));
+    await page.getByRole('button', { name: 'Copy code' }).click();
+    await page.getByText('Copied.').waitFor();
+    assert.equal(await clipboard(page), code, `${name}: the clipboard holds exactly the shown text`);
+    seen.add(code);
+  }
+  assert.equal(seen.size, 5);
+
+  // Honor Retry-After off removes the header handling; on brings it back.
+  const honor = page.getByRole('checkbox', { name: 'Honor Retry-After' });
+  assert.equal(await honor.isChecked(), true);
+  const withHonor = await shown(page);
+  assert.match(withHonor, /Retry-After/i);
+  await honor.uncheck();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('honor') === '0');
+  const without = await shown(page);
+  assert.notEqual(without, withHonor);
+  await page.getByRole('button', { name: 'Copy code' }).click();
+  await page.waitForFunction(async (text) => (await navigator.clipboard.readText()) === text, without);
+  await honor.check();
+  await page.waitForFunction((text) => document.querySelector('[role=tabpanel] pre code').textContent === text, withHonor);
+});
+
+test('the code follows the policy and the link restores tab and switch', async (t) => {
+  const { page } = await open(t, '?seed=1&lang=py&honor=0&base=250&retries=3&jitter=equal');
+  assert.equal(await page.getByRole('tab', { name: 'Python' }).getAttribute('aria-selected'), 'true');
+  assert.equal(await page.getByRole('checkbox', { name: 'Honor Retry-After' }).isChecked(), false);
+  const code = await shown(page);
+  assert.match(code, /250/);
+  assert.match(code, /equal/i);
+  await page.getByLabel('Base delay (ms)', { exact: true }).fill('375');
+  await page.waitForFunction(() => document.querySelector('[role=tabpanel] pre code').textContent.includes('375'));
+  await page.getByText(/python3|pip/).first().waitFor();
+});
+
+test('the tabs work with the keyboard alone', async (t) => {
+  const { page } = await open(t, '?seed=1&lang=js');
+  await page.getByRole('tab', { name: 'JavaScript' }).focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'TypeScript');
+  assert.equal(await page.getByRole('tab', { name: 'TypeScript' }).getAttribute('aria-selected'), 'true');
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Rust');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'JavaScript');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Rust');
+  await page.keyboard.press('Home');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'JavaScript');
+  // Only the selected tab is in the tab order; Tab moves on to the panel's controls.
+  const tabIndexes = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.tabIndex));
+  assert.deepEqual(tabIndexes, [0, -1, -1, -1, -1, -1]);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.type), 'checkbox');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('honor') === '0');
+});

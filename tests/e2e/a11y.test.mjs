@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDist, launch, openPage } from './harness.mjs';
+import { serveDist, launch, openChecked } from './harness.mjs';
 
 const axePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/axe-core/axe.min.js');
 
@@ -18,15 +18,8 @@ before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 /** Opens the page and checks, when the test is done, that it stayed clean. */
-async function open(t, query, options = {}) {
-  const session = await openPage(browser, server.origin, query, options);
-  t.after(async () => {
-    await session.context.close();
-    assert.deepEqual(session.errors, [], 'console errors');
-    assert.deepEqual(session.foreign, [], 'requests outside the page origin');
-  });
-  return session;
-}
+/** Opens the page; the test fails if it logs an error or leaves its origin. */
+const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
 
 /** Waits for the lazily mounted parts: the Retry-After tester and the chart. */
 async function waitForWholePage(page) {

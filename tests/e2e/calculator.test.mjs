@@ -2,7 +2,7 @@
 // against the release build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openPage, tile, rows } from './harness.mjs';
+import { serveDist, launch, openChecked, tile, rows } from './harness.mjs';
 
 let server;
 let browser;
@@ -10,15 +10,8 @@ before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 /** Opens the page and checks, when the test is done, that it stayed clean. */
-async function open(t, query) {
-  const session = await openPage(browser, server.origin, query);
-  t.after(async () => {
-    assert.deepEqual(session.errors, [], 'console errors');
-    assert.deepEqual(session.foreign, [], 'requests outside the page origin');
-    await session.context.close();
-  });
-  return session;
-}
+/** Opens the page; the test fails if it logs an error or leaves its origin. */
+const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
 
 test('the defaults show the SPEC check values', async (t) => {
   const { page } = await open(t, '?seed=42');

@@ -2,20 +2,16 @@
 // button and the `lang` share parameter.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openPage } from './harness.mjs';
+import { serveDist, launch, openChecked } from './harness.mjs';
 
 let server;
 let browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
+/** Opens the page with clipboard access, once the code tabs are there. */
 async function open(t, query) {
-  const session = await openPage(browser, server.origin, query, { permissions: ['clipboard-read', 'clipboard-write'] });
-  t.after(async () => {
-    assert.deepEqual(session.errors, [], 'console errors');
-    assert.deepEqual(session.foreign, [], 'requests outside the page origin');
-    await session.context.close();
-  });
+  const session = await openChecked(t, browser, server.origin, query, { permissions: ['clipboard-read', 'clipboard-write'] });
   await session.page.getByRole('tab', { name: 'JavaScript' }).waitFor();
   return session;
 }

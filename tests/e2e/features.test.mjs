@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { serveDist, launch, openPage } from './harness.mjs';
+import { serveDist, launch, openChecked } from './harness.mjs';
 
 let server;
 let browser;
@@ -15,15 +15,8 @@ before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 /** Opens the page and checks, when the test is done, that it stayed clean. */
-async function open(t, query, options = {}) {
-  const session = await openPage(browser, server.origin, query, options);
-  t.after(async () => {
-    await session.context.close();
-    assert.deepEqual(session.errors, [], 'console errors');
-    assert.deepEqual(session.foreign, [], 'requests outside the page origin');
-  });
-  return session;
-}
+/** Opens the page; the test fails if it logs an error or leaves its origin. */
+const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
 
 /** Every body row of the schedule, with the exact attributes as written. */
 async function scheduleRows(page) {

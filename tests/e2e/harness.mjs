@@ -6,6 +6,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -76,6 +77,20 @@ export async function openPage(browser, origin, query = '', options = {}) {
   await page.goto(`${origin}/${query}`);
   await page.getByRole('table', { name: 'Retry schedule' }).waitFor();
   return { page, context, errors, foreign };
+}
+
+/**
+ * Like openPage, and when test `t` ends, closes the context and asserts
+ * that the page logged no error and requested nothing outside its origin.
+ */
+export async function openChecked(t, browser, origin, query = '', options = {}) {
+  const session = await openPage(browser, origin, query, options);
+  t.after(async () => {
+    await session.context.close();
+    assert.deepEqual(session.errors, [], 'console errors');
+    assert.deepEqual(session.foreign, [], 'requests outside the page origin');
+  });
+  return session;
 }
 
 /** Reads a tile's data attributes. */

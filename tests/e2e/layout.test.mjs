@@ -25,6 +25,9 @@ for (const width of [1280, 375]) {
         colorScheme,
       });
       try {
+        // The second app's sections are part of the layout too.
+        await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
+        await page.locator('svg [data-retry="8"]').waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `no sideways scroll at ${width} px (overflow ${overflow} px)`);
         const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

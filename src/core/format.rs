@@ -48,12 +48,19 @@ pub fn seconds(ms: f64) -> String {
 
 /// One delay: `627 ms`, or `2,110 ms (2.11 s)` from 1,000 ms on.
 pub fn delay(ms: f64) -> String {
-    let whole = round_ms(ms);
-    if whole >= 1000 {
-        format!("{} ms ({} s)", thousands(whole), seconds(whole as f64))
-    } else {
-        format!("{whole} ms")
+    match delay_parts(ms) {
+        (ms, Some(secs)) => format!("{ms} {secs}"),
+        (ms, None) => ms,
     }
+}
+
+/// [`delay`] in its two parts, `("2,110 ms", Some("(2.11 s)"))`, so a narrow
+/// table can drop the seconds.
+pub fn delay_parts(ms: f64) -> (String, Option<String>) {
+    let whole = round_ms(ms);
+    let millis = format!("{} ms", thousands(whole));
+    let secs = (whole >= 1000).then(|| format!("({} s)", seconds(whole as f64)));
+    (millis, secs)
 }
 
 /// A total: `26.1 s`, or `627 ms` below one second.
@@ -101,6 +108,11 @@ mod tests {
         assert_eq!(delay(1_234_567.0), "1,234,567 ms (1,235 s)");
         assert_eq!(delay(f64::NAN), "0 ms");
         assert_eq!(delay(f64::INFINITY), "0 ms");
+        assert_eq!(
+            delay_parts(2110.0),
+            ("2,110 ms".to_string(), Some("(2.11 s)".to_string()))
+        );
+        assert_eq!(delay_parts(627.0), ("627 ms".to_string(), None));
         assert_eq!(total(999.0), "999 ms");
         assert_eq!(total(999_950.0), "1,000 s");
         assert_eq!(range(0.0, 31_000.0), "0 – 31,000 ms");

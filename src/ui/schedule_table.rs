@@ -6,6 +6,15 @@ use crate::core::format;
 use crate::core::schedule::Row;
 use crate::ui::state::use_state;
 
+/// A delay cell's markup: whole ms, then the seconds in a span that
+/// narrow screens hide. Only digits and separators go in, so no escaping.
+fn delay_html(ms: f64) -> String {
+    match format::delay_parts(ms) {
+        (millis, Some(secs)) => format!("{millis}<span class=\"secs\"> {secs}</span>"),
+        (millis, None) => millis,
+    }
+}
+
 /// One table row; every delay cell carries its unrounded value.
 fn row_view(row: Row, past_deadline: bool) -> impl IntoView {
     view! {
@@ -16,12 +25,12 @@ fn row_view(row: Row, past_deadline: bool) -> impl IntoView {
                 {row.server_wait.then(|| view! { <span class="badge server" title="The server's Retry-After wait replaces the computed delay">"server"</span> })}
                 {past_deadline.then(|| view! { <span class="badge late" title="In the worst case this retry starts after the deadline">"past deadline"</span> })}
             </th>
-            <td data-ms=row.sample_ms.to_string()>{format::delay(row.sample_ms)}</td>
+            <td data-ms=row.sample_ms.to_string() inner_html=delay_html(row.sample_ms)></td>
             <td data-min-ms=row.min_ms.to_string() data-max-ms=row.max_ms.to_string()>
                 {format::range(row.min_ms, row.max_ms)}
             </td>
-            <td data-ms=row.expected_ms.to_string()>{format::delay(row.expected_ms)}</td>
-            <td data-ms=row.cumulative_ms.to_string()>{format::delay(row.cumulative_ms)}</td>
+            <td data-ms=row.expected_ms.to_string() inner_html=delay_html(row.expected_ms)></td>
+            <td data-ms=row.cumulative_ms.to_string() inner_html=delay_html(row.cumulative_ms)></td>
         </tr>
     }
 }

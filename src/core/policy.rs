@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use super::format;
+
 /// Largest accepted `base` and `cap`, in milliseconds (about 31.7 years).
 ///
 /// Chosen so every delay is exact in an `f64`, and so the generated Go code
@@ -215,89 +217,68 @@ impl fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 /// Reads a number the way every field does: trimmed, in Rust's decimal
-/// syntax (`1000`, `2.5`, `1e3`), finite.
+/// syntax (`1000`, `2.5`, `1e3`). A literal too large for `f64` (`1e400`)
+/// reads as an infinity, so the range check calls it too large.
 fn parse_number(text: &str) -> Result<f64, InputError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(InputError::Empty);
     }
-    // Rust accepts "inf" and "NaN"; we name them rather than call them numbers.
-    let lower = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
-    if lower == "nan" {
-        return Err(InputError::NotANumber);
-    }
     let value: f64 = text.parse().map_err(|_| InputError::NotANumber)?;
+    // Rust also accepts "NaN" and "inf"; we name them rather than use them.
+    let word = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
     if value.is_nan() {
-        return Err(InputError::NotANumber);
+        Err(InputError::NotANumber)
+    } else if word.starts_with("inf") {
+        Err(InputError::NotFinite)
+    } else {
+        Ok(value)
     }
-    if value.is_infinite() {
-        return Err(if lower.starts_with("inf") {
-            InputError::NotFinite
-        } else if value > 0.0 {
-            // A literal too large for f64, such as 1e400.
-            InputError::TooLarge { max: String::new() }
-        } else {
-            InputError::TooSmall { min: String::new() }
-        });
+}
+
+/// Reads a number in `min..=max`; the labels are how the messages show the
+/// bounds.
+fn parse_in_range(
+    text: &str,
+    (min, min_label): (f64, String),
+    (max, max_label): (f64, String),
+) -> Result<f64, InputError> {
+    let value = parse_number(text)?;
+    if value < min {
+        Err(InputError::TooSmall { min: min_label })
+    } else if value > max {
+        Err(InputError::TooLarge { max: max_label })
+    } else {
+        Ok(value)
     }
-    Ok(value)
 }
 
 /// Reads a whole number in `min..=max` (delays and the retry count).
 pub fn parse_whole(text: &str, min: u64, max: u64) -> Result<u64, InputError> {
-    let too_small = || InputError::TooSmall {
-        min: crate::core::format::thousands(min),
-    };
-    let too_large = || InputError::TooLarge {
-        max: crate::core::format::thousands(max),
-    };
-    let value = match parse_number(text) {
-        Err(InputError::TooLarge { .. }) => return Err(too_large()),
-        Err(InputError::TooSmall { .. }) => return Err(too_small()),
-        other => other?,
-    };
+    let value = parse_in_range(
+        text,
+        (min as f64, format::thousands(min)),
+        (max as f64, format::thousands(max)),
+    )?;
     if value.fract() != 0.0 {
         return Err(InputError::NotWhole);
-    }
-    if value < min as f64 {
-        return Err(too_small());
-    }
-    if value > max as f64 {
-        return Err(too_large());
     }
     Ok(value as u64)
 }
 
-/// Reads the multiplier: any number from [`MIN_MULTIPLIER`] to [`MAX_MULTIPLIER`].
-pub fn parse_multiplier(text: &str) -> Result<f64, InputError> {
-    parse_in_range(text, MIN_MULTIPLIER, MAX_MULTIPLIER)
+/// Reads any fractional number in `min..=max`.
+fn parse_fraction(text: &str, min: f64, max: f64) -> Result<f64, InputError> {
+    parse_in_range(text, (min, min.to_string()), (max, max.to_string()))
 }
 
-/// Reads any number in `min..=max`.
-fn parse_in_range(text: &str, min: f64, max: f64) -> Result<f64, InputError> {
-    let range_small = || InputError::TooSmall {
-        min: min.to_string(),
-    };
-    let range_large = || InputError::TooLarge {
-        max: max.to_string(),
-    };
-    let value = match parse_number(text) {
-        Err(InputError::TooLarge { .. }) => return Err(range_large()),
-        Err(InputError::TooSmall { .. }) => return Err(range_small()),
-        other => other?,
-    };
-    if value < min {
-        return Err(range_small());
-    }
-    if value > max {
-        return Err(range_large());
-    }
-    Ok(value)
+/// Reads the multiplier: any number from [`MIN_MULTIPLIER`] to [`MAX_MULTIPLIER`].
+pub fn parse_multiplier(text: &str) -> Result<f64, InputError> {
+    parse_fraction(text, MIN_MULTIPLIER, MAX_MULTIPLIER)
 }
 
 /// Reads a proportional factor: any number from [`MIN_FACTOR`] to [`MAX_FACTOR`].
 pub fn parse_factor(text: &str) -> Result<f64, InputError> {
-    parse_in_range(text, MIN_FACTOR, MAX_FACTOR)
+    parse_fraction(text, MIN_FACTOR, MAX_FACTOR)
 }
 
 /// Reads a base or cap delay in milliseconds.

@@ -1,7 +1,7 @@
 //! Chart geometry: one mark per retry, inside the plot, scaled to the data.
 
 use backoff_calculator::core::chart::{
-    layout, nice_ceiling, BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH,
+    axis_label, layout, nice_ceiling, BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH,
 };
 use backoff_calculator::core::policy::{Jitter, Policy};
 use backoff_calculator::core::schedule::schedule;
@@ -15,6 +15,15 @@ fn nice_ceilings() {
     assert_eq!(nice_ceiling(31_000.0), 50_000.0);
     assert_eq!(nice_ceiling(1_000.0), 1_000.0);
     assert_eq!(nice_ceiling(1_001.0), 2_000.0);
+}
+
+#[test]
+fn axis_labels_are_short() {
+    assert_eq!(axis_label(0.0), "0 ms");
+    assert_eq!(axis_label(250.0), "250 ms");
+    assert_eq!(axis_label(12_500.0), "12.5 s");
+    assert_eq!(axis_label(50_000.0), "50 s");
+    assert_eq!(axis_label(2_000_000.0), "2,000 s");
 }
 
 #[test]
@@ -46,7 +55,9 @@ fn defaults_without_jitter() {
         [false, false, false, false, true]
     );
     assert!(c.deadline_y.is_some());
-    assert_eq!(c.total_ticks.last().unwrap().label, "50.0 s");
+    assert_eq!(c.total_ticks.last().unwrap().label, "50 s");
+    let delay_labels: Vec<&str> = c.delay_ticks.iter().map(|t| t.label.as_str()).collect();
+    assert_eq!(delay_labels, ["0 ms", "5 s", "10 s", "15 s", "20 s"]);
     assert!(c.description.starts_with("5 retries."));
 }
 

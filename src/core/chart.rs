@@ -14,9 +14,9 @@ pub const WIDTH: f64 = 640.0;
 /// Height of the drawing, in SVG units.
 pub const HEIGHT: f64 = 280.0;
 /// Left margin, room for the delay axis labels.
-pub const LEFT: f64 = 64.0;
+pub const LEFT: f64 = 72.0;
 /// Right margin, room for the cumulative axis labels.
-pub const RIGHT: f64 = 64.0;
+pub const RIGHT: f64 = 72.0;
 /// Top margin.
 pub const TOP: f64 = 16.0;
 /// Bottom margin, room for retry numbers.
@@ -89,13 +89,23 @@ pub fn nice_ceiling(value: f64) -> f64 {
     10.0 * power
 }
 
+/// An axis label: as short as it can be, `50 s` rather than `50.0 s`.
+pub fn axis_label(ms: f64) -> String {
+    let seconds = ms / 1000.0;
+    if seconds >= 1.0 && seconds.fract() == 0.0 {
+        format!("{} s", format::thousands(seconds as u64))
+    } else {
+        format::total(ms)
+    }
+}
+
 fn ticks(top: f64, scale: impl Fn(f64) -> f64) -> Vec<Tick> {
     (0..=4)
         .map(|i| {
             let value = top * i as f64 / 4.0;
             Tick {
                 y: scale(value),
-                label: format::total(value),
+                label: axis_label(value),
             }
         })
         .collect()

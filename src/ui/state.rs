@@ -23,9 +23,40 @@ pub struct Field<T: Send + Sync + 'static> {
     pub valid: Memo<T>,
 }
 
-impl<T: Clone + PartialEq + Send + Sync + 'static> Field<T> {
-    fn new(initial: T, text: String, parse: fn(&str) -> Result<T, InputError>) -> Self {
-        let text = RwSignal::new(text);
+/// How a field's value is written into its text box.
+pub trait FieldText {
+    /// The text that reads back as this value.
+    fn to_text(&self) -> String;
+}
+
+impl FieldText for u64 {
+    fn to_text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl FieldText for u32 {
+    fn to_text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl FieldText for f64 {
+    fn to_text(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// An optional value (the deadline) is an empty box when unset.
+impl FieldText for Option<u64> {
+    fn to_text(&self) -> String {
+        self.map(|v| v.to_string()).unwrap_or_default()
+    }
+}
+
+impl<T: FieldText + Clone + PartialEq + Send + Sync + 'static> Field<T> {
+    fn new(initial: T, parse: fn(&str) -> Result<T, InputError>) -> Self {
+        let text = RwSignal::new(initial.to_text());
         let parsed = Memo::new(move |_| text.with(|t| parse(t)));
         let valid = Memo::new(move |prev: Option<&T>| match parsed.get() {
             Ok(value) => value,
@@ -100,35 +131,16 @@ impl AppState {
     /// Builds the state from a decoded share link.
     pub fn new(initial: State, notices: Vec<Notice>) -> Self {
         let p = initial.policy;
-        let base = Field::new(p.base_ms, p.base_ms.to_string(), parse_delay);
-        let multiplier = Field::new(p.multiplier, p.multiplier.to_string(), parse_multiplier);
-        let cap = Field::new(p.cap_ms, p.cap_ms.to_string(), parse_delay);
-        let retries = Field::new(p.max_retries, p.max_retries.to_string(), parse_retries);
+        let base = Field::new(p.base_ms, parse_delay);
+        let multiplier = Field::new(p.multiplier, parse_multiplier);
+        let cap = Field::new(p.cap_ms, parse_delay);
+        let retries = Field::new(p.max_retries, parse_retries);
         let jitter = RwSignal::new(p.jitter);
-        let lo = Field::new(
-            p.proportional.lo,
-            p.proportional.lo.to_string(),
-            parse_factor,
-        );
-        let hi = Field::new(
-            p.proportional.hi,
-            p.proportional.hi.to_string(),
-            parse_factor,
-        );
+        let lo = Field::new(p.proportional.lo, parse_factor);
+        let hi = Field::new(p.proportional.hi, parse_factor);
         let cap_order = RwSignal::new(p.proportional.cap);
-        let deadline = Field::new(
-            initial.deadline_ms,
-            initial
-                .deadline_ms
-                .map(|d| d.to_string())
-                .unwrap_or_default(),
-            parse_deadline,
-        );
-        let retry_after_max = Field::new(
-            initial.retry_after_max_ms,
-            initial.retry_after_max_ms.to_string(),
-            parse_delay,
-        );
+        let deadline = Field::new(initial.deadline_ms, parse_deadline);
+        let retry_after_max = Field::new(initial.retry_after_max_ms, parse_delay);
 
         let factor_error = Signal::derive(move || {
             let (Ok(lo), Ok(hi)) = (lo.parsed.get(), hi.parsed.get()) else {
@@ -205,9 +217,9 @@ impl AppState {
     /// already matches keep their text, so an entry being typed (or an
     /// invalid one with its message) survives a change made elsewhere.
     pub fn apply(&self, state: &State) {
-        fn set<T: Clone + PartialEq + Send + Sync + ToString>(field: &Field<T>, value: &T) {
+        fn set<T: FieldText + Clone + PartialEq + Send + Sync>(field: &Field<T>, value: &T) {
             if field.valid.get_untracked() != *value {
-                field.text.set(value.to_string());
+                field.text.set(value.to_text());
             }
         }
         fn put<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
@@ -228,11 +240,7 @@ impl AppState {
         put(self.honor, state.honor);
         put(self.lang, state.lang);
         set(&self.retry_after_max, &state.retry_after_max_ms);
-        if self.deadline.valid.get_untracked() != state.deadline_ms {
-            self.deadline
-                .text
-                .set(state.deadline_ms.map(|d| d.to_string()).unwrap_or_default());
-        }
+        set(&self.deadline, &state.deadline_ms);
         put(self.server_wait, state.server_wait);
     }
 

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::core::format;
 use crate::core::policy::parse_whole;
+use crate::ui::field::NumberField;
 use crate::ui::retry_after_text::Reading;
 use crate::ui::state::use_state;
 
@@ -45,22 +46,12 @@ pub fn ApplyServerWait(
     };
     view! {
         <div class="apply-wait">
-            <div class="field">
-                <label for="apply-retry">"Retry number"</label>
-                <input
-                    id="apply-retry"
-                    type="text"
-                    inputmode="numeric"
-                    autocomplete="off"
-                    aria-describedby="apply-retry-error"
-                    aria-invalid=move || if retry.with(Result::is_err) { "true" } else { "false" }
-                    prop:value=move || text.get()
-                    on:input:target=move |ev| text.set(ev.target().value())
-                />
-                <p class="field-error" id="apply-retry-error" aria-live="polite">
-                    {move || retry.get().err().map(|e| e.to_string())}
-                </p>
-            </div>
+            <NumberField
+                label="Retry number"
+                id="apply-retry"
+                text
+                error=Signal::derive(move || retry.get().err().map(|e| e.to_string()))
+            />
             <button
                 type="button"
                 on:click=apply

@@ -7,6 +7,7 @@
 pub mod chart;
 pub mod export;
 pub mod format;
+pub mod highlight;
 pub mod policy;
 pub mod presets;
 pub mod retry_after;

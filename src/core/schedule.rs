@@ -272,7 +272,6 @@ impl Schedule {
             deadline_ms,
             worst_case_fits: self.range_max_ms <= deadline,
             expected_fits: self.expected_total_ms <= deadline,
-            sample_fits: self.total_ms <= deadline,
             retries_fit_worst_case: self
                 .rows
                 .iter()
@@ -291,8 +290,6 @@ pub struct DeadlineCheck {
     pub worst_case_fits: bool,
     /// The expected total is within the deadline.
     pub expected_fits: bool,
-    /// This sample's total is within the deadline.
-    pub sample_fits: bool,
     /// How many retries can run, whatever the jitter draws, before the
     /// waits alone pass the deadline.
     pub retries_fit_worst_case: u32,
@@ -369,7 +366,7 @@ pub fn edge_notes(policy: &Policy) -> Vec<&'static str> {
         );
     }
     if policy.jitter == Jitter::Proportional
-        && policy.proportional.cap == super::policy::CapOrder::Before
+        && policy.proportional.cap == CapOrder::Before
         && policy.proportional.hi > 1.0
     {
         notes.push(

@@ -8,10 +8,14 @@ cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.129
-REQUESTS_VERSION=2.32.3
 profile=${1:-all}
 
 say() { printf '[setup] %s\n' "$*"; }
+
+# apt needs root: as a normal user go through sudo.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
 
 # Rust toolchain and target (rust-toolchain.toml pins the version).
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
@@ -49,16 +53,14 @@ command -v chromium >/dev/null || apt_missing+=(chromium)
 command -v chromedriver >/dev/null || apt_missing+=(chromium-driver)
 command -v go >/dev/null || apt_missing+=(golang-go)
 command -v curl >/dev/null || apt_missing+=(curl)
+# Python requests from Debian, not pip: Debian's Python refuses system-wide
+# pip installs (PEP 668). The tests run /usr/bin/python3 for the Python
+# snippets (see tests/conformance), so that is the one that needs it.
+/usr/bin/python3 -c 'import requests' 2>/dev/null || apt_missing+=(python3-requests)
 if [ ${#apt_missing[@]} -gt 0 ]; then
   say "installing ${apt_missing[*]} from Debian"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${apt_missing[@]}" >/dev/null
-fi
-
-if ! python3 -c 'import requests' 2>/dev/null; then
-  say "installing Python requests $REQUESTS_VERSION"
-  python3 -m pip install --quiet "requests==$REQUESTS_VERSION"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_missing[@]}" >/dev/null
 fi
 
 # The Rust snippet's driver crate has its own lock file and target dir.

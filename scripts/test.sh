@@ -23,8 +23,9 @@ guard 900 cargo clippy --locked --target wasm32-unknown-unknown -- -D warnings
 step "core tests (native)"
 guard 1500 cargo test --locked
 
-step "release build"
+step "release build (at / and under the sub-path /team/backoff/)"
 guard 900 trunk build --release
+guard 900 trunk build --release --public-url /team/backoff/ --dist dist-subpath
 
 step "browser tests (headless Chromium, release build)"
 guard 900 node --test --test-concurrency=1 tests/e2e/

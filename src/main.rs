@@ -1,5 +1,5 @@
-//! Mounts the first render. Everything else lives in the library.
+//! Mounts the page. Everything else lives in the library.
 
 fn main() {
-    backoff_calculator::mount_main();
+    backoff_calculator::mount();
 }

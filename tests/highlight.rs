@@ -50,3 +50,28 @@ fn every_snippet_splits_into_its_own_text() {
         }
     }
 }
+
+#[test]
+fn html_escapes_and_reads_back_as_the_code() {
+    for lang in Lang::ALL {
+        let code = write(lang, &Policy::default(), &Options::default());
+        let html = backoff_calculator::core::highlight::to_html(lang, &code);
+        assert!(html.contains("<span class=\"tok-comment\">"), "{lang:?}");
+        // Drop the tags, undo the escapes: the exact code comes back.
+        let mut text = String::new();
+        let mut in_tag = false;
+        for c in html.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                c if !in_tag => text.push(c),
+                _ => {}
+            }
+        }
+        let text = text
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&");
+        assert_eq!(text, code, "{lang:?}");
+    }
+}

@@ -26,7 +26,7 @@ pub const SIMULATION_RUNS: usize = 2_000;
 pub const SIMULATION_SEED: u64 = 0x5EED_0FBA_C0FF;
 
 /// One retry's line in the table. All values are unrounded milliseconds.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Row {
     /// Retry number, from 1.
     pub retry: u32,
@@ -127,12 +127,16 @@ fn decorrelated_step(base: f64, cap: f64, prev: f64, u: f64) -> f64 {
     between(base, hi, u).min(cap)
 }
 
-/// Mean of each decorrelated sleep over [`SIMULATION_RUNS`] runs.
-fn decorrelated_means(policy: &Policy) -> Vec<f64> {
-    let base = policy.base_ms as f64;
-    let cap = policy.cap_ms as f64;
-    let retries = policy.max_retries as usize;
-    let mut sums = vec![0.0; retries];
+/// Mean of each decorrelated sleep over [`SIMULATION_RUNS`] runs, for
+/// `retries` retries with the given base and cap.
+///
+/// It depends on nothing else (not the multiplier, not the seed), so the
+/// page computes it once per base, cap and retry count and hands it to
+/// [`schedule_with_means`].
+pub fn decorrelated_means(base_ms: u64, cap_ms: u64, retries: u32) -> Vec<f64> {
+    let base = base_ms as f64;
+    let cap = cap_ms as f64;
+    let mut sums = vec![0.0; retries as usize];
     let mut rng = Pcg64::seed_from_u64(SIMULATION_SEED);
     for _ in 0..SIMULATION_RUNS {
         let mut prev = base;
@@ -148,13 +152,22 @@ fn decorrelated_means(policy: &Policy) -> Vec<f64> {
 
 /// Computes the schedule for `policy`, sampling with `seed`.
 pub fn schedule(policy: &Policy, seed: u64) -> Schedule {
+    let means = match policy.jitter {
+        Jitter::Decorrelated => {
+            decorrelated_means(policy.base_ms, policy.cap_ms, policy.max_retries)
+        }
+        _ => Vec::new(),
+    };
+    schedule_with_means(policy, seed, &means)
+}
+
+/// [`schedule`] with the decorrelated means already computed by
+/// [`decorrelated_means`] for this policy's base, cap and retries (ignored
+/// for the other modes; a missing mean reads as 0).
+pub fn schedule_with_means(policy: &Policy, seed: u64, means: &[f64]) -> Schedule {
     let base = policy.base_ms as f64;
     let cap = policy.cap_ms as f64;
     let mut rng = Pcg64::seed_from_u64(seed);
-    let means = match policy.jitter {
-        Jitter::Decorrelated => decorrelated_means(policy),
-        _ => Vec::new(),
-    };
     let mut rows = Vec::with_capacity(policy.max_retries as usize);
     let mut prev = base;
     // Decorrelated maximum: min(cap, base × 3^k), grown like exp(k).
@@ -186,7 +199,13 @@ pub fn schedule(policy: &Policy, seed: u64) -> Schedule {
                 }
                 let max = decorrelated_max.min(cap);
                 prev = decorrelated_step(base, cap, prev, u);
-                (prev, base.min(cap), max, means[i], max >= cap)
+                (
+                    prev,
+                    base.min(cap),
+                    max,
+                    means.get(i).copied().unwrap_or(0.0),
+                    max >= cap,
+                )
             }
             Jitter::Proportional => match order {
                 CapOrder::Before => {

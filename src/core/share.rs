@@ -2,7 +2,8 @@
 //!
 //! Parameters: `base`, `multiplier`, `cap`, `retries`, `jitter`, `lo`, `hi`,
 //! `capafter` (proportional jitter), `seed`, `honor`, `lang`, `ramax`,
-//! `deadline` and `serverwait` (`RETRY:WAIT_MS`). [`encode`] always writes
+//! `deadline`, `serverwait` (`RETRY:WAIT_MS`), `idem` (the Idempotency-Key
+//! option) and `simclients`, `simruns` (the contention simulation). [`encode`] always writes
 //! every parameter, so a copied link reproduces the exact sample. [`decode`] takes what it can: a missing
 //! parameter keeps its default, an invalid one is ignored and reported as a
 //! [`Notice`] for the page to show. Unknown parameters are left alone.
@@ -38,6 +39,26 @@ pub struct State {
     /// A server's Retry-After wait put in place of one retry's delay:
     /// `(retry, wait_ms)`.
     pub server_wait: Option<(u32, u64)>,
+    /// Whether generated code sends an `Idempotency-Key` header.
+    pub idem: bool,
+    /// Clients in the contention simulation (the largest of its sweep).
+    pub sim_clients: u32,
+    /// Runs per figure in the contention simulation.
+    pub sim_runs: u32,
+}
+
+/// Default number of simulated clients, as in the AWS study's figures.
+pub const DEFAULT_SIM_CLIENTS: u32 = 50;
+
+/// Default number of simulation runs per figure.
+pub const DEFAULT_SIM_RUNS: u32 = 100;
+
+/// The most clients or runs the simulation takes.
+pub const MAX_SIM: u64 = 1_000;
+
+/// Reads the `Clients` or `Runs` field of the simulation: 1 to [`MAX_SIM`].
+pub fn parse_sim_count(text: &str) -> Result<u32, InputError> {
+    parse_whole(text, 1, MAX_SIM).map(|n| n as u32)
 }
 
 impl State {
@@ -51,6 +72,9 @@ impl State {
             retry_after_max_ms: DEFAULT_RETRY_AFTER_MAX_MS,
             deadline_ms: None,
             server_wait: None,
+            idem: false,
+            sim_clients: DEFAULT_SIM_CLIENTS,
+            sim_runs: DEFAULT_SIM_RUNS,
         }
     }
 }
@@ -66,12 +90,26 @@ pub struct Notice {
     pub reason: String,
 }
 
+/// How much of a refused key or value a notice quotes: enough to
+/// recognise it, never so much that a huge link floods the page.
+pub const NOTICE_QUOTE_CHARS: usize = 40;
+
+/// The first [`NOTICE_QUOTE_CHARS`] characters of `text`, with `…` when cut.
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(NOTICE_QUOTE_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "Ignored {}={:?} from the link: {}",
-            self.key, self.value, self.reason
+            quote(&self.key),
+            quote(&self.value),
+            self.reason
         )
     }
 }
@@ -105,6 +143,12 @@ pub fn encode(state: &State) -> String {
     if let Some((retry, wait)) = state.server_wait {
         out.push_str(&format!("&serverwait={retry}:{wait}"));
     }
+    out.push_str(&format!(
+        "&idem={}&simclients={}&simruns={}",
+        u8::from(state.idem),
+        state.sim_clients,
+        state.sim_runs
+    ));
     out
 }
 
@@ -160,6 +204,13 @@ pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
                 .map(|v| state.deadline_ms = Some(v))
                 .map_err(reason),
             "serverwait" => parse_server_wait(&value).map(|w| state.server_wait = Some(w)),
+            "idem" => parse_flag(&value).map(|i| state.idem = i),
+            "simclients" => parse_sim_count(&value)
+                .map(|v| state.sim_clients = v)
+                .map_err(reason),
+            "simruns" => parse_sim_count(&value)
+                .map(|v| state.sim_runs = v)
+                .map_err(reason),
             _ => Ok(()),
         };
         if let Err(reason) = outcome {

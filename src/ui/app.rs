@@ -1,60 +1,59 @@
-//! The first render: layout, inputs, tiles and table, with empty slots
-//! that the second app ([`crate::ui::extras`]) fills once it has loaded.
+//! The page: one Leptos app with one state ([`AppState`]) that every
+//! section reads. The prose that does not depend on the state (the
+//! explainer, the guide) is static HTML in `index.html`, painted before
+//! the wasm loads.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
+use crate::ui::chart::ScheduleChart;
+use crate::ui::code_tabs::CodeTabs;
 use crate::ui::deadline::DeadlineSummary;
 use crate::ui::explainer::EdgeNotes;
+use crate::ui::export::ExportButtons;
 use crate::ui::notices::LinkNotices;
 use crate::ui::policy_form::PolicyForm;
+use crate::ui::retry_after::RetryAfterTester;
 use crate::ui::schedule_table::ScheduleTable;
 use crate::ui::state::AppState;
 use crate::ui::tiles::SummaryTiles;
 use crate::ui::url;
 
-/// The calculator page as first rendered.
+/// The calculator: inputs, results, the Retry-After tester and the code.
 #[component]
 pub fn App() -> impl IntoView {
     let (initial, notices) = url::load();
     let state = AppState::new(initial, notices);
     provide_context(state);
-    url::sync(state, "main");
+    url::write_link(state);
 
     view! {
-        <header class="masthead">
-            <h1>"Exponential backoff calculator"</h1>
-            <p class="lede">
-                "Set a retry policy and see exactly how long each retry waits. Everything is computed in your browser; nothing is sent anywhere."
-            </p>
-        </header>
-        <main>
-            <LinkNotices />
-            <div class="layout">
-                <PolicyForm />
-                <section class="results" aria-label="Results">
-                    <SummaryTiles />
-                    <DeadlineSummary />
-                    <div id="chart-slot" class="chart-slot"></div>
-                    <ScheduleTable />
-                    <div id="export-slot"></div>
-                    <EdgeNotes />
-                </section>
-            </div>
-            <div id="extras-slot"></div>
-        </main>
-        <footer class="footer">
-            <p>
-                "Sources: "
-                <a href="https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/">"AWS Architecture Blog, “Exponential Backoff And Jitter” (2015)"</a>
-                "; "
-                <a href="https://cloud.google.com/storage/docs/retry-strategy">"Google Cloud Storage, “Retry strategy”"</a>
-                "."
-            </p>
-        </footer>
+        <LinkNotices />
+        <div class="layout">
+            <PolicyForm />
+            <section class="results" aria-label="Results">
+                <SummaryTiles />
+                <DeadlineSummary />
+                <ScheduleChart />
+                <ScheduleTable />
+                <ExportButtons />
+                <EdgeNotes />
+            </section>
+        </div>
+        <RetryAfterTester />
+        <CodeTabs />
     }
 }
 
-/// Starts the first app (called by `src/main.rs`).
-pub fn mount_main() {
-    leptos::mount::mount_to_body(App);
+/// Mounts the app into `#app` (called by `src/main.rs`), or into the body
+/// when a page has no such element.
+pub fn mount() {
+    let slot = document()
+        .get_element_by_id("app")
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    match slot {
+        // The app lives as long as the page.
+        Some(slot) => leptos::mount::mount_to(slot, App).forget(),
+        None => leptos::mount::mount_to_body(App),
+    }
 }

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::core::highlight::{pieces, Kind};
+use crate::core::highlight::to_html;
 use crate::core::snippets::{write, Lang, Options};
 use crate::ui::clipboard::copy_text;
 use crate::ui::state::use_state;
@@ -31,21 +31,6 @@ fn focus_tab(lang: Lang) {
     {
         let _ = tab.focus();
     }
-}
-
-/// The code as spans: comments and strings get a class, the rest is text.
-fn coloured(lang: Lang, code: &str) -> impl IntoView {
-    pieces(lang, code)
-        .into_iter()
-        .map(|(kind, text)| {
-            let class = match kind {
-                Kind::Plain => "",
-                Kind::Comment => "tok-comment",
-                Kind::String => "tok-string",
-            };
-            view! { <span class=class>{text.to_string()}</span> }
-        })
-        .collect_view()
 }
 
 /// Retry code for the current policy in six languages, each following the
@@ -117,7 +102,7 @@ pub fn CodeTabs() -> impl IntoView {
                 aria-labelledby=move || format!("tab-{}", lang.get().as_str())
                 class="code-panel"
             >
-                <pre><code>{move || code.with(|c| coloured(lang.get(), c))}</code></pre>
+                <pre><code inner_html=move || code.with(|c| to_html(lang.get(), c))></code></pre>
             </div>
             <div class="code-actions">
                 <button type="button" on:click=move |_| copy_text(code.get_untracked(), status)>

@@ -1,5 +1,6 @@
-//! The page: thin Leptos components, one per file, that read the shared
-//! state in [`state`] and format with [`crate::core::format`].
+//! The page: one Leptos app ([`app`]) of thin components, one per file,
+//! that read the one shared state in [`state`] and format with
+//! [`crate::core::format`].
 
 pub mod app;
 mod chart;
@@ -8,9 +9,7 @@ mod code_tabs;
 mod deadline;
 mod explainer;
 mod export;
-pub mod extras;
 mod field;
-mod guide;
 mod notices;
 mod policy_form;
 mod preset_picker;

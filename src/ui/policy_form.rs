@@ -5,6 +5,8 @@ use leptos::prelude::*;
 use crate::core::policy::Jitter;
 use crate::core::schedule::next_seed;
 use crate::ui::field::NumberField;
+use crate::ui::preset_picker::PresetPicker;
+use crate::ui::proportional_fields::ProportionalFields;
 use crate::ui::state::use_state;
 
 /// The form that sets the retry policy and draws a new sample.
@@ -14,7 +16,7 @@ pub fn PolicyForm() -> impl IntoView {
     view! {
         <form class="policy" on:submit=|ev| ev.prevent_default() aria-labelledby="policy-heading">
             <h2 id="policy-heading">"Policy"</h2>
-            <div id="preset-slot" class="preset-slot"></div>
+            <PresetPicker />
             <div class="fields">
                 <NumberField
                     label="Base delay (ms)"
@@ -68,7 +70,9 @@ pub fn PolicyForm() -> impl IntoView {
                     </select>
                 </div>
             </div>
-            <div id="proportional-slot"></div>
+            <Show when=move || state.jitter.get() == Jitter::Proportional>
+                <ProportionalFields />
+            </Show>
             <div class="fields deadline">
                 <NumberField
                     label="Deadline (ms)"

@@ -92,8 +92,11 @@ pub fn RetryAfterResult(
                 view! {
                     <div class=fact.class hidden=hide(reading, fact.text)>
                         <dt>{fact.label}</dt>
-                        <dd role=attr(reading, fact.role) aria-live=attr(reading, fact.live)>
-                            {show(reading, fact.text)}
+                        // The role sits on a span: a `dd` may not take `timer`.
+                        <dd>
+                            <span role=attr(reading, fact.role) aria-live=attr(reading, fact.live)>
+                                {show(reading, fact.text)}
+                            </span>
                         </dd>
                     </div>
                 }

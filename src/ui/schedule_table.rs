@@ -15,22 +15,35 @@ fn delay_html(ms: f64) -> String {
     }
 }
 
-/// One table row; every delay cell carries its unrounded value.
-fn row_view(row: Row, past_deadline: bool) -> impl IntoView {
+/// Row `i` of the table. Rows are keyed by position and update in place:
+/// a re-roll or an input rewrites the cells' text and attributes, it does
+/// not rebuild the rows. Every delay cell carries its unrounded value.
+/// `fits` is how many retries fit the deadline in the worst case, if any.
+fn row_view(i: usize, fits: Memo<Option<u32>>) -> impl IntoView {
+    let schedule = use_state().schedule;
+    // One memo per row, so a row whose numbers did not change is not touched.
+    let row = Memo::new(move |_| schedule.with(|s| s.rows.get(i).copied().unwrap_or_default()));
+    let past = move || fits.get().is_some_and(|n| row.with(|r| r.retry) > n);
+    let cell = move |f: fn(&Row) -> f64| move || row.with(f).to_string();
+    let html = move |f: fn(&Row) -> f64| move || delay_html(row.with(f));
     view! {
-        <tr class:capped=row.capped class:past-deadline=past_deadline class:server-wait=row.server_wait>
+        <tr
+            class:capped=move || row.with(|r| r.capped)
+            class:past-deadline=past
+            class:server-wait=move || row.with(|r| r.server_wait)
+        >
             <th scope="row">
-                {row.retry}
-                {row.capped.then(|| view! { <span class="badge" title="This backoff has reached the cap">"cap"</span> })}
-                {row.server_wait.then(|| view! { <span class="badge server" title="The server's Retry-After wait replaces the computed delay">"server"</span> })}
-                {past_deadline.then(|| view! { <span class="badge late" title="In the worst case this retry starts after the deadline">"past deadline"</span> })}
+                {move || row.with(|r| r.retry)}
+                {move || row.with(|r| r.capped).then(|| view! { <span class="badge" title="This backoff has reached the cap">"cap"</span> })}
+                {move || row.with(|r| r.server_wait).then(|| view! { <span class="badge server" title="The server's Retry-After wait replaces the computed delay">"server"</span> })}
+                {move || past().then(|| view! { <span class="badge late" title="In the worst case this retry starts after the deadline">"past deadline"</span> })}
             </th>
-            <td data-ms=row.sample_ms.to_string() inner_html=delay_html(row.sample_ms)></td>
-            <td data-min-ms=row.min_ms.to_string() data-max-ms=row.max_ms.to_string()>
-                {format::range(row.min_ms, row.max_ms)}
+            <td data-ms=cell(|r| r.sample_ms) inner_html=html(|r| r.sample_ms)></td>
+            <td data-min-ms=cell(|r| r.min_ms) data-max-ms=cell(|r| r.max_ms)>
+                {move || row.with(|r| format::range(r.min_ms, r.max_ms))}
             </td>
-            <td data-ms=row.expected_ms.to_string() inner_html=delay_html(row.expected_ms)></td>
-            <td data-ms=row.cumulative_ms.to_string() inner_html=delay_html(row.cumulative_ms)></td>
+            <td data-ms=cell(|r| r.expected_ms) inner_html=html(|r| r.expected_ms)></td>
+            <td data-ms=cell(|r| r.cumulative_ms) inner_html=html(|r| r.cumulative_ms)></td>
         </tr>
     }
 }
@@ -40,16 +53,12 @@ fn row_view(row: Row, past_deadline: bool) -> impl IntoView {
 pub fn ScheduleTable() -> impl IntoView {
     let state = use_state();
     let schedule = state.schedule;
-    let rows = move || {
-        let deadline = state.deadline.valid.get();
-        schedule.with(|s| {
-            let check = deadline.map(|d| s.against_deadline(d));
-            s.rows
-                .iter()
-                .map(|r| row_view(*r, check.is_some_and(|c| c.is_past(r.retry))))
-                .collect_view()
-        })
-    };
+    let count = Memo::new(move |_| schedule.with(|s| s.rows.len()));
+    // Worked out once for the table, not once per row.
+    let fits = Memo::new(move |_| {
+        let deadline = state.deadline.valid.get()?;
+        Some(schedule.with(|s| s.against_deadline(deadline).retries_fit_worst_case))
+    });
     let simulated = move || schedule.with(|s| s.expected_is_simulated);
     view! {
         <div class="table-wrap" tabindex="0" role="region" aria-labelledby="schedule-caption">
@@ -65,14 +74,12 @@ pub fn ScheduleTable() -> impl IntoView {
                     </tr>
                 </thead>
                 <tbody>
-                    {rows}
+                    <For each=move || 0..count.get() key=|i| *i children=move |i| row_view(i, fits) />
                 </tbody>
             </table>
-            {move || {
-                schedule
-                    .with(|s| s.rows.is_empty())
-                    .then(|| view! { <p class="empty">"No retries: the first attempt is the only one."</p> })
-            }}
+            <Show when=move || count.get() == 0>
+                <p class="empty">"No retries: the first attempt is the only one."</p>
+            </Show>
         </div>
         <Show when=simulated>
             <p class="note">

@@ -8,8 +8,10 @@ use crate::core::policy::{
     parse_delay, parse_factor, parse_multiplier, parse_retries, parse_whole, CapOrder, InputError,
     Jitter, Policy, Proportional, MAX_DELAY_MS,
 };
-use crate::core::schedule::{schedule, Schedule};
-use crate::core::share::{Notice, State};
+use std::sync::Arc;
+
+use crate::core::schedule::{decorrelated_means, schedule_with_means, Schedule};
+use crate::core::share::{parse_sim_count, Notice, State};
 
 /// A text field and what its text parses to.
 #[derive(Clone, Copy)]
@@ -116,6 +118,12 @@ pub struct AppState {
     pub deadline: Field<Option<u64>>,
     /// A server's Retry-After wait in place of one retry: `(retry, wait_ms)`.
     pub server_wait: RwSignal<Option<(u32, u64)>>,
+    /// Whether generated code sends an `Idempotency-Key` header.
+    pub idem: RwSignal<bool>,
+    /// `Clients` of the contention simulation.
+    pub sim_clients: Field<u32>,
+    /// `Runs` of the contention simulation.
+    pub sim_runs: Field<u32>,
     /// The last valid policy: an invalid field keeps its previous value.
     pub policy: Memo<Policy>,
     /// The schedule that the table, tiles, chart and code all read. A memo
@@ -178,8 +186,23 @@ impl AppState {
         });
         let seed = RwSignal::new(initial.seed);
         let server_wait = RwSignal::new(initial.server_wait);
+        // The 2,000-run decorrelated simulation is the costly part of a
+        // schedule, and it depends only on base, cap and retries: its own
+        // memo keeps a re-roll or a multiplier change from running it again.
+        let sim_key = Memo::new(move |_| {
+            policy.with(|p| {
+                (p.jitter == Jitter::Decorrelated).then_some((p.base_ms, p.cap_ms, p.max_retries))
+            })
+        });
+        let means = Memo::new(move |_| {
+            Arc::new(
+                sim_key
+                    .get()
+                    .map_or_else(Vec::new, |(b, c, r)| decorrelated_means(b, c, r)),
+            )
+        });
         let schedule = Memo::new(move |_| {
-            let mut s = schedule(&policy.get(), seed.get());
+            let mut s = means.with(|m| schedule_with_means(&policy.get(), seed.get(), m));
             if let Some((retry, wait_ms)) = server_wait.get() {
                 s.apply_server_wait(retry, wait_ms);
             }
@@ -201,6 +224,9 @@ impl AppState {
             retry_after_max,
             deadline,
             server_wait,
+            idem: RwSignal::new(initial.idem),
+            sim_clients: Field::new(initial.sim_clients, parse_sim_count),
+            sim_runs: Field::new(initial.sim_runs, parse_sim_count),
             policy,
             schedule,
             notices: StoredValue::new(notices),
@@ -242,6 +268,9 @@ impl AppState {
         set(&self.retry_after_max, &state.retry_after_max_ms);
         set(&self.deadline, &state.deadline_ms);
         put(self.server_wait, state.server_wait);
+        put(self.idem, state.idem);
+        set(&self.sim_clients, &state.sim_clients);
+        set(&self.sim_runs, &state.sim_runs);
     }
 
     /// The state as a share link holds it (last valid values).
@@ -254,6 +283,9 @@ impl AppState {
             retry_after_max_ms: self.retry_after_max.valid.get(),
             deadline_ms: self.deadline.valid.get(),
             server_wait: self.server_wait.get(),
+            idem: self.idem.get(),
+            sim_clients: self.sim_clients.valid.get(),
+            sim_runs: self.sim_runs.valid.get(),
         }
     }
 }

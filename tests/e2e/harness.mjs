@@ -22,16 +22,23 @@ const types = {
   '.png': 'image/png',
 };
 
-/** Starts a static server over dist/; resolves to { origin, close }. */
-export async function serveDist() {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
-    throw new Error('dist/index.html is missing: run `trunk build --release` first');
+/**
+ * Starts a static server over `dir` (dist/ by default), with the files
+ * under the path `prefix` (a build made with trunk's `--public-url PREFIX`
+ * is served so); anything outside the prefix is a 404. Resolves to
+ * { origin, close }.
+ */
+export async function serveDist({ dir = distDir, prefix = '/' } = {}) {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    throw new Error(`${dir}/index.html is missing: run \`trunk build --release\` first`);
   }
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
-    let file = path.join(distDir, decodeURIComponent(url.pathname));
-    if (!file.startsWith(distDir)) { res.writeHead(403).end(); return; }
-    if (url.pathname === '/' ) file = path.join(distDir, 'index.html');
+    if (!url.pathname.startsWith(prefix)) { res.writeHead(404).end('not found'); return; }
+    const rel = decodeURIComponent(url.pathname.slice(prefix.length));
+    let file = path.join(dir, rel);
+    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
+    if (rel === '') file = path.join(dir, 'index.html');
     fs.readFile(file, (err, body) => {
       if (err) { res.writeHead(404).end('not found'); return; }
       res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
@@ -58,8 +65,10 @@ export async function launch() {
 
 /**
  * Opens the page at `query` in a fresh context and waits for the app.
- * Returns { page, context, errors, foreign } where errors collects console
- * errors and page errors, and foreign every request outside the origin.
+ * Returns { page, context, errors, foreign, failed } where errors collects
+ * console errors and page errors, foreign every request outside the origin,
+ * and failed every request that failed or answered 400 or above.
+ * `options.path` is where the page lives (`/` unless built for a sub-path).
  */
 export async function openPage(browser, origin, query = '', options = {}) {
   const context = await browser.newContext({
@@ -71,17 +80,21 @@ export async function openPage(browser, origin, query = '', options = {}) {
   page.setDefaultTimeout(10_000);
   const errors = [];
   const foreign = [];
+  const failed = [];
+  page.on('requestfailed', (req) => failed.push(`${req.url()}: ${req.failure()?.errorText}`));
+  page.on('response', (res) => { if (res.status() >= 400) failed.push(`${res.url()}: ${res.status()}`); });
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
   page.on('pageerror', (err) => errors.push(String(err)));
   page.on('request', (req) => { if (!req.url().startsWith(origin + '/')) foreign.push(req.url()); });
-  await page.goto(`${origin}/${query}`);
+  await page.goto(`${origin}${options.path ?? '/'}${query}`);
   await page.getByRole('table', { name: 'Retry schedule' }).waitFor();
-  return { page, context, errors, foreign };
+  return { page, context, errors, foreign, failed };
 }
 
 /**
  * Like openPage, and when test `t` ends, closes the context and asserts
- * that the page logged no error and requested nothing outside its origin.
+ * that the page logged no error, requested nothing outside its origin and
+ * had no request fail.
  */
 export async function openChecked(t, browser, origin, query = '', options = {}) {
   const session = await openPage(browser, origin, query, options);
@@ -89,6 +102,7 @@ export async function openChecked(t, browser, origin, query = '', options = {}) 
     await session.context.close();
     assert.deepEqual(session.errors, [], 'console errors');
     assert.deepEqual(session.foreign, [], 'requests outside the page origin');
+    assert.deepEqual(session.failed, [], 'failed requests');
   });
   return session;
 }

@@ -260,7 +260,7 @@ fn every_preset_says_what_it_was_checked_against() {
 /// A budget as the notes write it: `50 s`, `120 s`, `15 minutes`.
 fn written(ms: u64) -> Vec<String> {
     let mut forms = vec![format!("{} s", ms / 1000)];
-    if ms % 60_000 == 0 {
+    if ms.is_multiple_of(60_000) {
         forms.push(format!("{} minutes", ms / 60_000));
     }
     forms

@@ -160,24 +160,28 @@ fn policy_strategy(max_retries: u32) -> impl Strategy<Value = Policy> {
         prop_oneof![0u64..=100_000, 0u64..=MAX_DELAY_MS],
         0..=max_retries,
         prop::sample::select(Jitter::ALL.to_vec()),
-        (0.01f64..=10.0, 0.01f64..=10.0, any::<bool>()),
+        (0.01f64..=10.0, 0.01f64..=10.0, any::<bool>(), any::<bool>()),
     )
         .prop_map(
-            |(base_ms, multiplier, cap_ms, max_retries, jitter, (a, b, after))| Policy {
-                base_ms,
-                multiplier,
-                cap_ms,
-                max_retries,
-                jitter,
-                proportional: Proportional {
-                    lo: a.min(b),
-                    hi: a.max(b),
-                    cap: if after {
-                        CapOrder::After
-                    } else {
-                        CapOrder::Before
+            |(base_ms, multiplier, cap_ms, max_retries, jitter, (a, b, after, same))| {
+                // Equal factors (no spread) are an edge worth drawing often.
+                let b = if same { a } else { b };
+                Policy {
+                    base_ms,
+                    multiplier,
+                    cap_ms,
+                    max_retries,
+                    jitter,
+                    proportional: Proportional {
+                        lo: a.min(b),
+                        hi: a.max(b),
+                        cap: if after {
+                            CapOrder::After
+                        } else {
+                            CapOrder::Before
+                        },
                     },
-                },
+                }
             },
         )
 }

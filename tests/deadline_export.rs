@@ -1,8 +1,9 @@
 //! The caller's deadline, the server's wait in the schedule, and export.
 
-use backoff_calculator::core::export::{to_csv, to_markdown};
-use backoff_calculator::core::policy::{Jitter, Policy};
+use backoff_calculator::core::export::{csv_export, markdown_export, to_csv, to_markdown};
+use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use backoff_calculator::core::schedule::schedule;
+use backoff_calculator::core::share::State;
 
 fn no_jitter() -> Policy {
     Policy {
@@ -72,7 +73,7 @@ fn server_wait_replaces_one_retry() {
 }
 
 #[test]
-fn csv_has_plain_milliseconds() {
+fn csv_has_whole_milliseconds() {
     let s = schedule(&no_jitter(), 1);
     let csv = to_csv(&s);
     let lines: Vec<&str> = csv.lines().collect();
@@ -83,10 +84,139 @@ fn csv_has_plain_milliseconds() {
     assert_eq!(lines[1], "1,1000,1000,1000,1000,1000,false,false");
     assert_eq!(lines[5], "5,16000,16000,16000,16000,31000,false,false");
     assert_eq!(lines.len(), 6);
+    // Full jitter draws fractions of a millisecond; the CSV rounds each to
+    // the nearest whole ms, cumulative included (not a sum of rounded values).
     let full = schedule(&Policy::default(), 42);
     let csv = to_csv(&full);
-    let first: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
-    assert_eq!(first[1].parse::<f64>().unwrap(), full.rows[0].sample_ms);
+    for (line, row) in csv.lines().skip(1).zip(&full.rows) {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert!(
+            cells[..6]
+                .iter()
+                .all(|c| c.bytes().all(|b| b.is_ascii_digit())),
+            "{line}"
+        );
+        assert_eq!(cells[1].parse::<f64>().unwrap(), row.sample_ms.round());
+        assert_eq!(cells[5].parse::<f64>().unwrap(), row.cumulative_ms.round());
+    }
+}
+
+fn state_for(policy: Policy) -> State {
+    State {
+        policy,
+        deadline_ms: Some(20_000),
+        server_wait: Some((2, 3_000)),
+        ..State::with_seed(42)
+    }
+}
+
+const LINK: &str =
+    "https://example.test/backoff/?base=1000&multiplier=2&cap=32000&retries=5&jitter=full&seed=42";
+
+#[test]
+fn csv_export_starts_with_the_policy_and_the_link() {
+    let state = state_for(Policy::default());
+    let mut s = schedule(&state.policy, state.seed);
+    s.apply_server_wait(2, 3_000);
+    let csv = csv_export(&s, &state, LINK);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[..14],
+        [
+            "setting,value",
+            "base_ms,1000",
+            "multiplier,2",
+            "cap_ms,32000",
+            "max_retries,5",
+            "jitter,full",
+            "seed,42",
+            "deadline_ms,20000",
+            "retry_after_max_ms,600000",
+            "honor_retry_after,true",
+            "server_wait,retry 2: 3000 ms",
+            &format!("share_link,{LINK}"),
+            "values,\"whole milliseconds, each rounded to the nearest\"",
+            "",
+        ]
+    );
+    assert_eq!(
+        lines[14],
+        "retry,sampled_ms,min_ms,max_ms,expected_ms,cumulative_ms,capped,server_wait"
+    );
+    let cumulative = s.rows[1].cumulative_ms.round();
+    assert_eq!(
+        lines[16],
+        format!("2,3000,3000,3000,3000,{cumulative},false,true")
+    );
+    assert_eq!(lines.len(), 20);
+    // No raw float anywhere in the rows.
+    for line in &lines[15..] {
+        assert!(!line.contains('.'), "{line}");
+    }
+}
+
+#[test]
+fn csv_export_names_the_factors_when_proportional() {
+    let policy = Policy {
+        jitter: Jitter::Proportional,
+        proportional: Proportional {
+            lo: 0.5,
+            hi: 1.5,
+            cap: CapOrder::After,
+        },
+        multiplier: 1.5,
+        ..Policy::default()
+    };
+    let state = State {
+        policy,
+        honor: false,
+        ..State::with_seed(7)
+    };
+    let csv = csv_export(&schedule(&policy, 7), &state, "https://x.test/?a=1,2");
+    assert!(csv.contains(
+        "multiplier,1.5\ncap_ms,32000\nmax_retries,5\njitter,proportional\n\
+         proportional_lo,0.5\nproportional_hi,1.5\ncap_order,after\nseed,7\n\
+         deadline_ms,none\nretry_after_max_ms,600000\nhonor_retry_after,false\n\
+         share_link,\"https://x.test/?a=1,2\"\n"
+    ));
+    assert!(!csv.contains("server_wait,"));
+}
+
+#[test]
+fn markdown_export_starts_with_the_policy_and_the_link() {
+    let state = state_for(no_jitter());
+    let s = schedule(&state.policy, state.seed);
+    let md = markdown_export(&s, &state, LINK);
+    assert!(md.starts_with(&format!(
+        "**Retry policy**\n\n\
+         - Base delay: 1,000 ms (1.00 s)\n\
+         - Multiplier: 2\n\
+         - Max delay: 32,000 ms (32.0 s)\n\
+         - Max retries: 5 (6 attempts)\n\
+         - Jitter: None\n\
+         - Seed: 42\n\
+         - Deadline: 20,000 ms (20.0 s)\n\
+         - Retry-After maximum: 600,000 ms (600 s)\n\
+         - Honor Retry-After: yes\n\
+         - Server wait: retry 2 waits 3,000 ms (3.00 s)\n\
+         - Share link: <{LINK}>\n\n\
+         | Retry | Sampled delay |"
+    )));
+    assert!(md.ends_with(&to_markdown(&s)));
+    let prop = Policy {
+        jitter: Jitter::Proportional,
+        ..no_jitter()
+    };
+    let md = markdown_export(
+        &schedule(&prop, 1),
+        &State {
+            policy: prop,
+            ..State::with_seed(1)
+        },
+        LINK,
+    );
+    assert!(md.contains("- Jitter: Proportional\n- Factors: 0.8 – 1.2, cap before the factor\n"));
+    assert!(md.contains("- Deadline: none\n"));
 }
 
 #[test]

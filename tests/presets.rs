@@ -1,17 +1,21 @@
 //! Every preset reproduces its source's first three delays.
 //!
-//! Each expectation is worked out from the source's own formula, written
-//! out next to the link. Libraries that truncate to whole milliseconds are
-//! compared with the exact value the page models (the difference is below
-//! one millisecond and is stated in the preset's note).
+//! Each expectation sits next to the source line that settles it, quoted
+//! briefly with its file, from the release named in the preset's `checked`.
+//! Libraries that truncate to whole milliseconds are compared with the exact
+//! value the page models (the difference is below one millisecond and is
+//! stated in the preset's note).
 
 use backoff_calculator::core::policy::Policy;
-use backoff_calculator::core::presets::{by_id, matching, PRESETS};
+use backoff_calculator::core::presets::{by_id, matching, Preset, PRESETS};
 use backoff_calculator::core::schedule::schedule;
 
+fn preset(id: &str) -> &'static Preset {
+    by_id(id).unwrap_or_else(|| panic!("no preset {id}"))
+}
+
 fn first_three(id: &str) -> Vec<(f64, f64)> {
-    let preset = by_id(id).unwrap_or_else(|| panic!("no preset {id}"));
-    let s = schedule(&preset.policy, 1);
+    let s = schedule(&preset(id).policy, 1);
     s.rows
         .iter()
         .take(3)
@@ -19,90 +23,137 @@ fn first_three(id: &str) -> Vec<(f64, f64)> {
         .collect()
 }
 
+fn close(a: (f64, f64), b: (f64, f64)) -> bool {
+    (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9
+}
+
 #[test]
-fn google_cloud_storage_java() {
-    // https://github.com/googleapis/sdk-platform-java/blob/main/java-core/google-cloud-core/src/main/java/com/google/cloud/ServiceOptions.java
-    // initial 1000 ms, ×2, max 32,000 ms, 6 attempts, 50 s total; gax draws nextLong(delay).
+fn google_cloud_java_gax_default() {
+    // java-core/google-cloud-core/.../ServiceOptions.java (google-cloud-core 2.65.0):
+    //   .setMaxAttempts(6) .setInitialRetryDelayDuration(Duration.ofMillis(1000L))
+    //   .setMaxRetryDelayDuration(Duration.ofMillis(32_000L)) .setRetryDelayMultiplier(2.0)
+    //   .setTotalTimeoutDuration(Duration.ofMillis(50_000L))
+    // gax-java/.../retrying/ExponentialRetryAlgorithm.java (gax 2.75.0):
+    //   ThreadLocalRandom.current().nextLong(bound)   -> uniform [0, delay) in whole ms
     assert_eq!(
-        first_three("gcs-java"),
+        first_three("gax-java"),
         [(0.0, 1000.0), (0.0, 2000.0), (0.0, 4000.0)]
     );
-    assert_eq!(by_id("gcs-java").unwrap().deadline_ms, Some(50_000));
-    assert_eq!(by_id("gcs-java").unwrap().policy, Policy::default());
+    let p = preset("gax-java");
+    assert_eq!(p.deadline_ms, Some(50_000));
+    assert_eq!(p.policy, Policy::default());
+    assert!(!p.honor_retry_after);
 }
 
 #[test]
-fn botocore_standard() {
-    // https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py
-    // random() * min(2 ** (attempt - 1), 20) seconds, 3 attempts.
-    assert_eq!(first_three("botocore"), [(0.0, 1000.0), (0.0, 2000.0)]);
-    assert_eq!(by_id("botocore").unwrap().policy.max_retries, 2);
+fn aws_standard_mode() {
+    // botocore/retries/standard.py (botocore 1.44.8):
+    //   t_i = self._random() * min(self._get_base_scale(context)
+    //         * (self._base ** (context.attempt_number - 1)), self._max_backoff)
+    //   'non_throttling_base_scale': 0.05, _MAX_BACKOFF = 20, DEFAULT_MAX_ATTEMPTS = 3
+    // packages/core/src/submodules/retry/util-retry/retries-2026-config.ts (@smithy/core 3.41.1):
+    //   static delay() { return 50; }
+    // .../DefaultRetryBackoffStrategy.ts: Math.floor(b * Math.min(this.x * r ** i, MAXIMUM_RETRY_DELAY))
+    assert_eq!(first_three("aws-standard"), [(0.0, 50.0), (0.0, 100.0)]);
+    let p = preset("aws-standard");
+    assert_eq!(p.policy.max_retries, 2);
+    assert!(p.honor_retry_after);
 }
 
 #[test]
-fn aws_sdk_js_v3() {
-    // https://github.com/smithy-lang/smithy-typescript/tree/main/packages/util-retry/src
-    // floor(random * min(100 * 2 ** i, 20000)), i = 0 for the first retry, 3 attempts.
-    assert_eq!(first_three("aws-js-v3"), [(0.0, 100.0), (0.0, 200.0)]);
+fn aws_standard_mode_throttling() {
+    // botocore/retries/standard.py: 'throttling_base_scale': 1
+    // retries-2026-config.ts: static throttlingDelay() { return 1_000; }
+    assert_eq!(
+        first_three("aws-throttling"),
+        [(0.0, 1000.0), (0.0, 2000.0)]
+    );
 }
 
 #[test]
 fn google_api_core_python() {
-    // https://github.com/googleapis/python-api-core/blob/main/google/api_core/retry/retry_base.py
-    // uniform(0, delay); delay = min(delay * 2, 60) from 1 s; 120 s deadline.
+    // packages/google-api-core/google/api_core/retry/retry_base.py (google-api-core 2.44.0):
+    //   _DEFAULT_INITIAL_DELAY = 1.0, _DEFAULT_MAXIMUM_DELAY = 60.0, _DEFAULT_DEADLINE = 60.0 * 2.0
+    //   yield random.uniform(0.0, max_delay); max_delay = min(max_delay * multiplier, maximum)
+    //   if deadline is not None and time.monotonic() + next_sleep > deadline: (gives up)
     assert_eq!(
         first_three("google-api-core"),
         [(0.0, 1000.0), (0.0, 2000.0), (0.0, 4000.0)]
     );
-    assert_eq!(by_id("google-api-core").unwrap().deadline_ms, Some(120_000));
+    assert_eq!(preset("google-api-core").deadline_ms, Some(120_000));
 }
 
 #[test]
 fn grpc_connection_backoff() {
-    // https://github.com/grpc/grpc/blob/master/doc/connection-backoff.md
-    // 1 s × 1.6^n capped at 120 s, times uniform(0.8, 1.2).
+    // doc/connection-backoff.md: INITIAL_BACKOFF = 1 second, MULTIPLIER = 1.6,
+    //   MAX_BACKOFF = 120 seconds, JITTER = 0.2
+    // src/core/util/backoff.cc: current_backoff_ = std::min(current_backoff_ * options_.multiplier(),
+    //   options_.max_backoff()); absl::Uniform(rand_gen_, 1 - options_.jitter(), 1 + options_.jitter())
+    //   (the first call skips the multiplication but still applies the jitter)
     let r = first_three("grpc");
     assert_eq!(r[0], (800.0, 1200.0));
-    assert!((r[1].0 - 1280.0).abs() < 1e-9 && (r[1].1 - 1920.0).abs() < 1e-9);
-    assert!((r[2].0 - 2048.0).abs() < 1e-9 && (r[2].1 - 3072.0).abs() < 1e-9);
+    assert!(close(r[1], (1280.0, 1920.0)));
+    assert!(close(r[2], (2048.0, 3072.0)));
     // Capped before the jitter: once the backoff reaches 120 s (retry 12),
     // a sleep can reach 144 s.
     let long = Policy {
         max_retries: 12,
-        ..by_id("grpc").unwrap().policy
+        ..preset("grpc").policy
     };
     let s = schedule(&long, 1);
     assert!(s.rows[10].max_ms < 144_000.0);
     assert_eq!(s.rows[11].max_ms, 144_000.0);
+    assert_eq!(preset("grpc").more_sources.len(), 1);
 }
 
 #[test]
 fn cenkalti_backoff_v4() {
-    // https://github.com/cenkalti/backoff/blob/v4.3.0/exponential.go
-    // 500 ms × 1.5^n, randomization factor 0.5, MaxInterval caps before the jitter.
+    // exponential.go (v4.3.0): DefaultInitialInterval = 500 * time.Millisecond,
+    //   DefaultRandomizationFactor = 0.5, DefaultMultiplier = 1.5,
+    //   DefaultMaxInterval = 60 * time.Second, DefaultMaxElapsedTime = 15 * time.Minute
+    //   if b.MaxElapsedTime != 0 && elapsed+next > b.MaxElapsedTime { return b.Stop }
     assert_eq!(
         first_three("cenkalti"),
         [(250.0, 750.0), (375.0, 1125.0), (562.5, 1687.5)]
     );
-    let s = schedule(&by_id("cenkalti").unwrap().policy, 1);
+    let p = preset("cenkalti");
+    let s = schedule(&p.policy, 1);
     assert_eq!(s.rows.last().unwrap().max_ms, 90_000.0);
+    // The budget, not the count, ends the retries: even the shortest sleeps
+    // fit 39 retries in 15 minutes and never 40.
+    let budget = p.deadline_ms.unwrap() as f64;
+    assert!(s.range_min_ms <= budget);
+    let forty = schedule(
+        &Policy {
+            max_retries: 40,
+            ..p.policy
+        },
+        1,
+    );
+    assert!(forty.range_min_ms > budget);
+    // And the longest sleeps pass it well before: the deadline binds.
+    assert!(s.range_max_ms > budget);
 }
 
 #[test]
 fn client_go_default_backoff() {
-    // https://github.com/kubernetes/client-go/blob/master/util/retry/util.go
-    // Steps 4, Duration 10 ms, Factor 5, Jitter 0.1: d + rand * 0.1 * d.
+    // util/retry/util.go (client-go v0.36.3): var DefaultBackoff = wait.Backoff{
+    //   Steps: 4, Duration: 10 * time.Millisecond, Factor: 5.0, Jitter: 0.1 }
+    // apimachinery pkg/util/wait: duration + time.Duration(rand.Float64()*maxFactor*float64(duration))
     let r = first_three("client-go");
     assert_eq!(r[0], (10.0, 11.0));
-    assert!((r[1].0 - 50.0).abs() < 1e-9 && (r[1].1 - 55.0).abs() < 1e-9);
-    assert!((r[2].0 - 250.0).abs() < 1e-9 && (r[2].1 - 275.0).abs() < 1e-9);
-    assert_eq!(by_id("client-go").unwrap().policy.max_retries, 3);
+    assert!(close(r[1], (50.0, 55.0)));
+    assert!(close(r[2], (250.0, 275.0)));
+    assert_eq!(preset("client-go").policy.max_retries, 3);
 }
 
 #[test]
 fn resilience4j() {
-    // https://github.com/resilience4j/resilience4j/blob/master/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java
-    // 500 ms × 1.5^n, randomization 0.5 (the library truncates to whole ms: 749, 1124, 1687).
+    // resilience4j-core/.../IntervalFunction.java (2.4.0): DEFAULT_INITIAL_INTERVAL = 500,
+    //   DEFAULT_MULTIPLIER = 1.5, DEFAULT_RANDOMIZATION_FACTOR = 0.5;
+    //   with a maximum: return Math.min(interval, maxIntervalMillis);  (after the jitter)
+    // resilience4j-retry/.../RetryConfig.java: DEFAULT_MAX_ATTEMPTS = 3
+    // (the library truncates to whole ms: 749, 1124)
     assert_eq!(
         first_three("resilience4j"),
         [(250.0, 750.0), (375.0, 1125.0)]
@@ -111,28 +162,40 @@ fn resilience4j() {
 
 #[test]
 fn openai_python() {
-    // https://github.com/openai/openai-python/blob/main/src/openai/_base_client.py
-    // min(0.5 * 2 ** n, 8) * (1 - 0.25 * random()), 2 retries.
+    // src/openai/_constants.py (openai 3.57.0): DEFAULT_MAX_RETRIES = 2,
+    //   INITIAL_RETRY_DELAY = 0.5, MAX_RETRY_DELAY = 8.0, MAX_RETRY_AFTER_DELAY = 2 * 60
+    // src/openai/_base_client.py: sleep_seconds = min(INITIAL_RETRY_DELAY * pow(2.0, nb_retries),
+    //   MAX_RETRY_DELAY); jitter = 1 - 0.25 * random()
+    //   if ... 0 < retry_after <= MAX_RETRY_AFTER_DELAY: return retry_after
     assert_eq!(
         first_three("openai-python"),
         [(375.0, 500.0), (750.0, 1000.0)]
     );
+    let p = preset("openai-python");
+    assert!(p.honor_retry_after);
+    assert_eq!(p.retry_after_max_ms, Some(120_000));
 }
 
 #[test]
 fn go_retryablehttp() {
-    // https://github.com/hashicorp/go-retryablehttp/blob/main/client.go
-    // 2^i × 1 s, capped at 30 s, 4 retries, no jitter.
+    // client.go (v0.7.8): defaultRetryWaitMin = 1 * time.Second,
+    //   defaultRetryWaitMax = 30 * time.Second, defaultRetryMax = 4
+    //   mult := math.Pow(2, float64(attemptNum)) * float64(min)
+    //   if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable
+    //   { if sleep, ok := parseRetryAfterHeader(resp.Header["Retry-After"]); ok { return sleep } }
     assert_eq!(
         first_three("go-retryablehttp"),
         [(1000.0, 1000.0), (2000.0, 2000.0), (4000.0, 4000.0)]
     );
+    let p = preset("go-retryablehttp");
+    assert!(p.honor_retry_after);
+    assert_eq!(p.retry_after_max_ms, None);
 }
 
 #[test]
 fn backon() {
-    // https://github.com/Xuanwo/backon/blob/main/backon/src/backoff/exponential.rs
-    // min_delay 1 s, factor 2, max_delay 60 s, max_times 3; the crate's own test expects 1 s, 2 s, 4 s.
+    // backon/src/backoff/exponential.rs (backon 1.5.2): jitter: false, factor: 2.0,
+    //   min_delay: Duration::from_secs(1), max_delay: Some(Duration::from_secs(60)), max_times: Some(3)
     assert_eq!(
         first_three("backon"),
         [(1000.0, 1000.0), (2000.0, 2000.0), (4000.0, 4000.0)]
@@ -141,12 +204,17 @@ fn backon() {
 
 #[test]
 fn curl_retry() {
-    // https://curl.se/docs/manpage.html#--retry
-    // "first waits one second and then for all forthcoming retries it doubles the waiting time until it reaches 10 minutes"
+    // src/tool_main.h (curl 8.21.0): RETRY_SLEEP_DEFAULT 1000L, RETRY_SLEEP_MAX 600000L
+    // src/tool_operate.c retry_sleep(): if(retry_after) { sleeptime = retry_after * 1000 }
+    //   if(!sleeptime && !config->retry_delay_ms) { ... per->retry_sleep *= 2; ... }
+    //   (since 8.17.0, commit ca034e8: any non-zero Retry-After wins, even a shorter one)
     assert_eq!(
         first_three("curl"),
         [(1000.0, 1000.0), (2000.0, 2000.0), (4000.0, 4000.0)]
     );
+    let p = preset("curl");
+    assert!(p.honor_retry_after);
+    assert_eq!(p.retry_after_max_ms, None);
 }
 
 #[test]
@@ -155,6 +223,9 @@ fn presets_are_distinct_valid_and_found_again() {
     for (i, p) in PRESETS.iter().enumerate() {
         assert!(p.policy.proportional.check().is_ok(), "{}", p.id);
         assert!(p.url.starts_with("https://"), "{}", p.id);
+        for (name, url) in p.more_sources {
+            assert!(!name.is_empty() && url.starts_with("https://"), "{}", p.id);
+        }
         assert_eq!(
             matching(&p.policy).map(|m| m.id),
             Some(p.id),
@@ -170,4 +241,78 @@ fn presets_are_distinct_valid_and_found_again() {
         ..Policy::default()
     };
     assert!(matching(&custom).is_none());
+}
+
+#[test]
+fn every_preset_says_what_it_was_checked_against() {
+    for p in &PRESETS {
+        // "<release>; checked YYYY-MM-DD"
+        let (release, date) = p
+            .checked
+            .split_once("; checked ")
+            .unwrap_or_else(|| panic!("{}: {:?}", p.id, p.checked));
+        assert!(!release.is_empty(), "{}", p.id);
+        assert_eq!(date.len(), 10, "{}", p.id);
+        assert!(date.starts_with("2026-"), "{}", p.id);
+    }
+}
+
+/// A budget as the notes write it: `50 s`, `120 s`, `15 minutes`.
+fn written(ms: u64) -> Vec<String> {
+    let mut forms = vec![format!("{} s", ms / 1000)];
+    if ms.is_multiple_of(60_000) {
+        forms.push(format!("{} minutes", ms / 60_000));
+    }
+    forms
+}
+
+#[test]
+fn notes_agree_with_the_controls_they_set() {
+    for p in &PRESETS {
+        let note = p.note.to_lowercase();
+        // A total budget in the note is the deadline the preset sets, and
+        // the other way round.
+        assert_eq!(
+            note.contains("budget"),
+            p.deadline_ms.is_some(),
+            "{}: budget in the note vs deadline_ms",
+            p.id
+        );
+        if let Some(deadline) = p.deadline_ms {
+            assert!(
+                written(deadline).iter().any(|w| note.contains(w)),
+                "{}: the note names the {deadline} ms budget",
+                p.id
+            );
+        }
+        // "no Retry-After" in the note means the option is off; otherwise
+        // the note says how a server's wait is used.
+        assert!(note.contains("retry-after"), "{}", p.id);
+        assert_eq!(
+            note.contains("no retry-after"),
+            !p.honor_retry_after,
+            "{}: Retry-After in the note vs honor_retry_after",
+            p.id
+        );
+        match p.retry_after_max_ms {
+            Some(max) => {
+                assert!(p.honor_retry_after, "{}", p.id);
+                assert!(
+                    written(max)
+                        .iter()
+                        .any(|w| note.contains(&format!("up to {w}"))),
+                    "{}: the note names the {max} ms maximum",
+                    p.id
+                );
+            }
+            // Honoured without a maximum of its own: the note says what
+            // bounds it, or that nothing does.
+            None if p.honor_retry_after => assert!(
+                note.contains("no maximum") || note.contains("5 s more"),
+                "{}",
+                p.id
+            ),
+            None => {}
+        }
+    }
 }

@@ -1,11 +1,12 @@
 //! The calculator's pure core: no Leptos, no web APIs, no clock.
 //!
 //! Everything the page computes lives here and is tested natively: the
-//! policy and its checks, the schedule, number formatting, the share link,
-//! the `Retry-After` reader and the code writers.
+//! policy and its checks, the schedule, what fits a deadline, number
+//! formatting, the share link, the `Retry-After` reader and the code writers.
 
 pub mod chart;
 pub mod export;
+pub mod fit;
 pub mod format;
 pub mod highlight;
 pub mod policy;

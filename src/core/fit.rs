@@ -1,0 +1,271 @@
+//! From numbers to a decision: what fits a deadline, and how the modes compare.
+//!
+//! The worst case of a policy is the sum of the per-retry maximums, the
+//! figure the range tile shows ([`Schedule::range_max_ms`]). [`worst_case_ms`]
+//! computes it without building a schedule, adding the same maximums in the
+//! same order, so the two agree to the last bit.
+//!
+//! The worst case never falls when the cap or the retry count grows: each
+//! maximum is `min(cap, …)` of a value that does not depend on the cap, and
+//! every maximum is at least 0. So the largest cap that fits a deadline is
+//! found by a binary search over whole milliseconds, and the most retries
+//! by one running sum.
+//!
+//! [`compare_modes`] lays the five modes side by side for one policy, with
+//! what the AWS study found for each ([`STUDY`]).
+
+use super::format;
+use super::policy::{CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS, MAX_RETRIES};
+use super::schedule::{schedule, Schedule};
+
+/// The per-retry maximums of `policy` for its first `retries` retries,
+/// computed exactly as [`schedule`] computes each row's `max_ms`.
+fn maxima(policy: &Policy, retries: u32) -> impl Iterator<Item = f64> {
+    let base = policy.base_ms as f64;
+    let cap = policy.cap_ms as f64;
+    let multiplier = policy.multiplier;
+    let jitter = policy.jitter;
+    let Proportional { hi, cap: order, lo } = policy.proportional;
+    // The backoff stops growing where the schedule stops it: at the cap, or
+    // with the cap after the factor, once raw × lo reaches the cap.
+    let stop = match (jitter, order) {
+        (Jitter::Proportional, CapOrder::After) => cap / lo,
+        _ => cap,
+    };
+    let mut raw = base;
+    let mut decorrelated = base;
+    (0..retries).map(move |_| {
+        let value = raw;
+        if raw < stop {
+            raw *= multiplier;
+        }
+        let exp = value.min(cap);
+        match jitter {
+            Jitter::None | Jitter::Full | Jitter::Equal => exp,
+            Jitter::Decorrelated => {
+                if decorrelated < cap {
+                    decorrelated *= 3.0;
+                }
+                decorrelated.min(cap)
+            }
+            Jitter::Proportional => match order {
+                CapOrder::Before => exp * hi,
+                CapOrder::After => (value * hi).min(cap),
+            },
+        }
+    })
+}
+
+/// The worst case of `policy`: the sum of its per-retry maximums, in ms.
+///
+/// Equal, bit for bit, to `schedule(policy, seed).range_max_ms` for any
+/// seed, without allocating or simulating.
+pub fn worst_case_ms(policy: &Policy) -> f64 {
+    let mut sum = 0.0;
+    for max in maxima(policy, policy.max_retries) {
+        sum += max;
+    }
+    sum
+}
+
+/// The largest cap that keeps the worst case within a deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapFit {
+    /// Not even a cap of 0 fits. With the page's modes a cap of 0 makes
+    /// every wait 0, so this does not happen for a deadline of 0 or more;
+    /// it is here so a caller has an answer for every case.
+    None,
+    /// The largest whole-millisecond cap whose worst case fits; one
+    /// millisecond more does not fit.
+    Largest(u64),
+    /// Every cap up to [`MAX_DELAY_MS`] fits: the worst case stays within
+    /// the deadline whatever the cap.
+    Any,
+}
+
+impl CapFit {
+    /// The largest cap that fits, in ms: [`MAX_DELAY_MS`] when any cap
+    /// does, `None` when none does.
+    pub fn cap_ms(self) -> Option<u64> {
+        match self {
+            CapFit::None => None,
+            CapFit::Largest(cap) => Some(cap),
+            CapFit::Any => Some(MAX_DELAY_MS),
+        }
+    }
+}
+
+/// The most retries whose worst case fits a deadline at the current cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetriesFit {
+    /// This many retries fit (fewer than [`MAX_RETRIES`]); one more does not.
+    Most(u32),
+    /// All [`MAX_RETRIES`] retries fit.
+    All,
+}
+
+impl RetriesFit {
+    /// The retry count that fits: [`MAX_RETRIES`] when all do.
+    pub fn count(self) -> u32 {
+        match self {
+            RetriesFit::Most(n) => n,
+            RetriesFit::All => MAX_RETRIES,
+        }
+    }
+}
+
+/// Both answers for one policy and deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeadlineFit {
+    /// The deadline, ms.
+    pub deadline_ms: u64,
+    /// The largest cap that fits at the current retries.
+    pub cap: CapFit,
+    /// The most retries that fit at the current cap.
+    pub retries: RetriesFit,
+}
+
+/// Whether `policy`'s worst case is within `deadline_ms`, as the schedule's
+/// deadline check decides it.
+fn fits(policy: &Policy, deadline_ms: u64) -> bool {
+    worst_case_ms(policy) <= deadline_ms as f64
+}
+
+/// The largest cap (whole ms, `0..=MAX_DELAY_MS`) whose worst case fits
+/// `deadline_ms` at `policy`'s retries, jitter and factors.
+pub fn max_cap(policy: &Policy, deadline_ms: u64) -> CapFit {
+    let with_cap = |cap_ms| Policy { cap_ms, ..*policy };
+    if fits(&with_cap(MAX_DELAY_MS), deadline_ms) {
+        return CapFit::Any;
+    }
+    if !fits(&with_cap(0), deadline_ms) {
+        return CapFit::None;
+    }
+    // Invariant: `lo` fits, `hi` does not.
+    let (mut lo, mut hi) = (0, MAX_DELAY_MS);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(&with_cap(mid), deadline_ms) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    CapFit::Largest(lo)
+}
+
+/// The most retries (`0..=MAX_RETRIES`) whose worst case fits `deadline_ms`
+/// at `policy`'s cap.
+pub fn max_retries(policy: &Policy, deadline_ms: u64) -> RetriesFit {
+    let deadline = deadline_ms as f64;
+    // The worst case of n retries is the running sum of the first n
+    // maximums: the same additions `worst_case_ms` makes.
+    let mut sum = 0.0;
+    for (n, max) in maxima(policy, MAX_RETRIES).enumerate() {
+        sum += max;
+        if sum > deadline {
+            return RetriesFit::Most(n as u32);
+        }
+    }
+    RetriesFit::All
+}
+
+/// The largest cap and the most retries that fit `deadline_ms`.
+pub fn deadline_fit(policy: &Policy, deadline_ms: u64) -> DeadlineFit {
+    DeadlineFit {
+        deadline_ms,
+        cap: max_cap(policy, deadline_ms),
+        retries: max_retries(policy, deadline_ms),
+    }
+}
+
+impl DeadlineFit {
+    /// One plain sentence for the page, for example "A cap of 4,000 ms
+    /// (4.00 s) or less keeps the worst case within the 20.0 s deadline; at
+    /// the current cap, 4 retries fit."
+    pub fn sentence(&self) -> String {
+        let deadline = format::total(self.deadline_ms as f64);
+        let cap = match self.cap {
+            CapFit::None => format!("No cap keeps the worst case within the {deadline} deadline"),
+            CapFit::Largest(cap) => format!(
+                "A cap of {} or less keeps the worst case within the {deadline} deadline",
+                format::delay(cap as f64)
+            ),
+            CapFit::Any => {
+                format!("The worst case stays within the {deadline} deadline whatever the cap")
+            }
+        };
+        let retries = match self.retries {
+            RetriesFit::Most(1) => "1 retry fits".to_string(),
+            RetriesFit::Most(n) => format!("{} retries fit", format::thousands(n as u64)),
+            RetriesFit::All => format!("all {} retries fit", format::thousands(MAX_RETRIES as u64)),
+        };
+        format!("{cap}; at the current cap, {retries}.")
+    }
+}
+
+/// The study the comparison quotes.
+pub const STUDY: &str = "AWS Architecture Blog, Exponential Backoff And Jitter, 2015";
+
+/// Where to read it.
+pub const STUDY_URL: &str =
+    "https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/";
+
+/// One mode's line in the comparison.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ModeRow {
+    /// The mode.
+    pub jitter: Jitter,
+    /// Sum of the per-retry maximums, ms.
+    pub worst_ms: f64,
+    /// Expected total, ms (a simulation mean for decorrelated jitter).
+    pub expected_ms: f64,
+    /// True when `expected_ms` comes from simulation.
+    pub expected_is_simulated: bool,
+    /// What the study found for this mode, in a few words.
+    pub study: &'static str,
+}
+
+/// What the study found for each mode, in our words. The study counted
+/// calls (work) and the time until every client was done (completion) for
+/// clients contending for one resource.
+pub fn study_finding(jitter: Jitter) -> &'static str {
+    match jitter {
+        Jitter::None => {
+            "Study: without jitter the retries stay bunched; the most work and the slowest completion."
+        }
+        Jitter::Full => "Study: the least work; completion close to decorrelated, a little slower.",
+        Jitter::Equal => {
+            "Study: a little more work than full jitter and clearly slower to complete."
+        }
+        Jitter::Decorrelated => {
+            "Study: a little more work than full jitter, a little faster to complete."
+        }
+        Jitter::Proportional => {
+            "Not in the study, which compared none, equal, full and decorrelated only."
+        }
+    }
+}
+
+/// Every mode for `policy`'s base, multiplier, cap and retries (and its
+/// proportional factors), in [`Jitter::ALL`] order.
+///
+/// Each row's figures are those of the schedule in that mode, so they match
+/// the table when that mode is chosen. The decorrelated row runs the
+/// simulation behind its mean; a caller that redraws often should keep the
+/// result (it does not depend on the seed).
+pub fn compare_modes(policy: &Policy) -> Vec<ModeRow> {
+    Jitter::ALL
+        .into_iter()
+        .map(|jitter| {
+            let s: Schedule = schedule(&Policy { jitter, ..*policy }, 0);
+            ModeRow {
+                jitter,
+                worst_ms: s.range_max_ms,
+                expected_ms: s.expected_total_ms,
+                expected_is_simulated: s.expected_is_simulated,
+                study: study_finding(jitter),
+            }
+        })
+        .collect()
+}

@@ -6,7 +6,7 @@ use backoff_calculator::core::fit::{
 use backoff_calculator::core::policy::{
     CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS, MAX_RETRIES,
 };
-use backoff_calculator::core::schedule::schedule;
+use backoff_calculator::core::schedule::{decorrelated_means, schedule};
 use proptest::prelude::*;
 
 fn with(jitter: Jitter) -> Policy {
@@ -121,7 +121,8 @@ fn proportional_cap_before_can_exceed_the_cap() {
 
 #[test]
 fn the_comparison_matches_each_mode_schedule() {
-    let rows = compare_modes(&Policy::default());
+    let p = Policy::default();
+    let rows = compare_modes(&p, &decorrelated_means(p.base_ms, p.cap_ms, p.max_retries));
     let modes: Vec<Jitter> = rows.iter().map(|r| r.jitter).collect();
     assert_eq!(modes, Jitter::ALL);
     let by = |j: Jitter| rows.iter().find(|r| r.jitter == j).unwrap();

@@ -16,7 +16,7 @@
 
 use super::format;
 use super::policy::{CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS, MAX_RETRIES};
-use super::schedule::{schedule, Schedule};
+use super::schedule::{schedule_with_means, Schedule};
 
 /// The per-retry maximums of `policy` for its first `retries` retries,
 /// computed exactly as [`schedule`] computes each row's `max_ms`.
@@ -251,14 +251,15 @@ pub fn study_finding(jitter: Jitter) -> &'static str {
 /// proportional factors), in [`Jitter::ALL`] order.
 ///
 /// Each row's figures are those of the schedule in that mode, so they match
-/// the table when that mode is chosen. The decorrelated row runs the
-/// simulation behind its mean; a caller that redraws often should keep the
-/// result (it does not depend on the seed).
-pub fn compare_modes(policy: &Policy) -> Vec<ModeRow> {
+/// the table when that mode is chosen. The decorrelated row's mean comes
+/// from `decorrelated_means` ([`super::schedule::decorrelated_means`] for the policy's base,
+/// cap and retries), which the page already keeps.
+pub fn compare_modes(policy: &Policy, decorrelated_means: &[f64]) -> Vec<ModeRow> {
     Jitter::ALL
         .into_iter()
         .map(|jitter| {
-            let s: Schedule = schedule(&Policy { jitter, ..*policy }, 0);
+            let s: Schedule =
+                schedule_with_means(&Policy { jitter, ..*policy }, 0, decorrelated_means);
             ModeRow {
                 jitter,
                 worst_ms: s.range_max_ms,

@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 
 use crate::ui::chart::ScheduleChart;
 use crate::ui::code_tabs::CodeTabs;
+use crate::ui::comparison::ModeComparison;
 use crate::ui::deadline::DeadlineSummary;
 use crate::ui::explainer::EdgeNotes;
 use crate::ui::export::ExportButtons;
@@ -15,6 +16,7 @@ use crate::ui::notices::LinkNotices;
 use crate::ui::policy_form::PolicyForm;
 use crate::ui::retry_after::RetryAfterTester;
 use crate::ui::schedule_table::ScheduleTable;
+use crate::ui::stale::StaleNote;
 use crate::ui::state::AppState;
 use crate::ui::tiles::SummaryTiles;
 use crate::ui::url;
@@ -31,7 +33,8 @@ pub fn App() -> impl IntoView {
         <LinkNotices />
         <div class="layout">
             <PolicyForm />
-            <section class="results" aria-label="Results">
+            <section class="results" id="results" aria-label="Results">
+                <StaleNote what="These results" />
                 <SummaryTiles />
                 <DeadlineSummary />
                 <ScheduleChart />
@@ -40,6 +43,7 @@ pub fn App() -> impl IntoView {
                 <EdgeNotes />
             </section>
         </div>
+        <ModeComparison />
         <RetryAfterTester />
         <CodeTabs />
     }

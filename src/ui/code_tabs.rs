@@ -7,6 +7,7 @@ use wasm_bindgen::JsCast;
 use crate::core::highlight::to_html;
 use crate::core::snippets::{write, Lang, Options};
 use crate::ui::clipboard::copy_text;
+use crate::ui::stale::StaleNote;
 use crate::ui::state::use_state;
 
 /// The tab to select after a navigation key, following the WAI-ARIA tabs
@@ -95,6 +96,7 @@ pub fn CodeTabs() -> impl IntoView {
                     "Honor Retry-After"
                 </label>
             </div>
+            <StaleNote what="This code" />
             <div
                 id="code-panel"
                 role="tabpanel"

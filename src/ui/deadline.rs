@@ -1,17 +1,53 @@
-//! The caller's deadline: the sentence that says what fits.
+//! The caller's deadline: whether the schedule fits it, and the largest
+//! cap and the most retries that would.
 
 use leptos::prelude::*;
 
+use crate::core::fit::{deadline_fit, CapFit};
+use crate::core::format;
 use crate::ui::state::use_state;
 
 /// Says whether the worst case and the expected total fit the deadline,
-/// and how many retries fit in the worst case. Nothing without a deadline.
+/// then the largest cap that fits at the current retries (with a button
+/// that applies it) and the most retries that fit at the current cap.
+/// Nothing without a deadline.
 #[component]
 pub fn DeadlineSummary() -> impl IntoView {
     let state = use_state();
     let check = move || {
         let deadline = state.deadline.valid.get()?;
         Some(state.schedule.with(|s| s.against_deadline(deadline)))
+    };
+    // Exact for every mode: a binary search over whole milliseconds in the
+    // core, run only when the policy or the deadline changes.
+    let fit = Memo::new(move |_| {
+        let deadline = state.deadline.valid.get()?;
+        Some(state.policy.with(|p| deadline_fit(p, deadline)))
+    });
+    let apply = move |cap: u64| state.cap.text.set(cap.to_string());
+    let fit_view = move || {
+        fit.get().map(|f| {
+            let current = state.policy.with_untracked(|p| p.cap_ms);
+            let button = match f.cap {
+                CapFit::Largest(cap) if cap != current => Some(view! {
+                    <button type="button" class="secondary" on:click=move |_| apply(cap)>
+                        {format!("Use cap {}", format::delay(cap as f64))}
+                    </button>
+                }),
+                _ => None,
+            };
+            view! {
+                <div
+                    class="deadline-fit"
+                    data-testid="deadline-fit"
+                    data-max-cap-ms=f.cap.cap_ms().map(|c| c.to_string())
+                    data-max-retries=f.retries.count().to_string()
+                >
+                    <p>{f.sentence()}</p>
+                    {button}
+                </div>
+            }
+        })
     };
     // The wrapper stays in the page so changes to the sentence are announced.
     let sentence = move || {
@@ -28,5 +64,10 @@ pub fn DeadlineSummary() -> impl IntoView {
             }
         })
     };
-    view! { <div aria-live="polite">{sentence}</div> }
+    view! {
+        <div aria-live="polite">
+            {sentence}
+            {fit_view}
+        </div>
+    }
 }

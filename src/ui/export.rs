@@ -3,7 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::core::export::{to_csv, to_markdown};
+use crate::core::export::{csv_export, markdown_export};
+use crate::core::schedule::Schedule;
+use crate::core::share::State;
 use crate::ui::clipboard::{copy_text, download};
 use crate::ui::state::use_state;
 use crate::ui::url;
@@ -15,9 +17,15 @@ pub fn ExportButtons() -> impl IntoView {
     let schedule = state.schedule;
     let status = RwSignal::new("");
     let copy_link = move |_| copy_text(url::full_link(&state.snapshot_untracked()), status);
-    let copy = move |_| copy_text(schedule.with(to_markdown), status);
+    // Both exports open with the policy and the share link, so a pasted
+    // table says what it describes.
+    let export = move |write: fn(&Schedule, &State, &str) -> String| {
+        let now = state.snapshot_untracked();
+        schedule.with_untracked(|s| write(s, &now, &url::full_link(&now)))
+    };
+    let copy = move |_| copy_text(export(markdown_export), status);
     let save = move |_| {
-        let csv = schedule.with(to_csv);
+        let csv = export(csv_export);
         if download("retry-schedule.csv", "text/csv", &csv).is_err() {
             status.set("Download failed.");
         }

@@ -16,6 +16,7 @@ pub fn PolicyForm() -> impl IntoView {
     view! {
         <form class="policy" on:submit=|ev| ev.prevent_default() aria-labelledby="policy-heading">
             <h2 id="policy-heading">"Policy"</h2>
+            <a class="jump" href="#results">"Jump to the results"</a>
             <PresetPicker />
             <div class="fields">
                 <NumberField

@@ -5,11 +5,17 @@ use leptos::prelude::*;
 use crate::core::presets::{by_id, matching, Preset, PRESETS};
 use crate::ui::state::{use_state, AppState};
 
-/// Writes a preset into every input, as if typed.
+/// Writes a preset into every input, as if typed, with the deadline and
+/// the Retry-After option its note describes. A library with no maximum of
+/// its own keeps the page's Retry-After maximum.
 fn apply(state: &AppState, preset: &Preset) {
     let mut next = state.snapshot_untracked();
     next.policy = preset.policy;
     next.deadline_ms = preset.deadline_ms;
+    next.honor = preset.honor_retry_after;
+    if let Some(max) = preset.retry_after_max_ms {
+        next.retry_after_max_ms = max;
+    }
     state.apply(&next);
 }
 
@@ -27,9 +33,15 @@ pub fn PresetPicker() -> impl IntoView {
         };
     let details = move || {
         current.get().and_then(by_id).map(|p| {
+            let more = p
+                .more_sources
+                .iter()
+                .map(|&(name, url)| view! { "; " <a href=url>{name}</a> })
+                .collect_view();
             view! {
                 <p class="preset-note">
-                    {p.note} " Source: " <a href=p.url>{p.source}</a>
+                    {p.note} " Source: " <a href=p.url>{p.source}</a> {more} ". "
+                    <span class="checked">{format!("Numbers from {}.", p.checked)}</span>
                 </p>
             }
         })

@@ -25,7 +25,7 @@ pub fn ProportionalFields() -> impl IntoView {
                 label="High factor"
                 id="hi"
                 text=state.hi.text
-                error=state.hi.error()
+                error=Signal::derive(move || state.hi.error().get().or(state.factor_error.get()))
                 inputmode="decimal"
             />
             <div class="field">

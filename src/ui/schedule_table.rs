@@ -81,6 +81,7 @@ pub fn ScheduleTable() -> impl IntoView {
                 <p class="empty">"No retries: the first attempt is the only one."</p>
             </Show>
         </div>
+        <p class="scroll-hint">"On a narrow screen the table scrolls sideways."</p>
         <Show when=simulated>
             <p class="note">
                 "Decorrelated jitter has no closed-form mean, so “Expected” is the average of 2,000 simulated runs (fixed seed, so it stays put when you re-roll)."

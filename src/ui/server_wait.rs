@@ -7,7 +7,7 @@ use crate::core::format;
 use crate::core::policy::parse_whole;
 use crate::ui::field::NumberField;
 use crate::ui::retry_after_text::Reading;
-use crate::ui::state::use_state;
+use crate::ui::state::{use_state, ServerWait};
 
 /// Chooses a retry and puts the header's wait in its place; shows what is
 /// applied now and clears it.
@@ -34,9 +34,23 @@ pub fn ApplyServerWait(
     };
     let applied = move || {
         state.server_wait.get().map(|(n, ms)| {
+            let wait = format::delay(ms as f64);
+            let said = match state.server_wait_status.get() {
+                Some(ServerWait::Applied { wait_ms, clamped: true, .. }) => format!(
+                    "Retry {n} waits {} in the schedule: the server's {wait}, cut to Max Retry-After (ms). ",
+                    format::delay(wait_ms as f64)
+                ),
+                Some(ServerWait::BeyondRetries) => format!(
+                    "The server's {wait} for retry {n} is not in the schedule: the policy has fewer retries. "
+                ),
+                Some(ServerWait::NotHonored) => format!(
+                    "The server's {wait} for retry {n} is not in the schedule: Honor Retry-After is off, so the code would not wait for it either. "
+                ),
+                _ => format!("Retry {n} waits the server's {wait} in the schedule. "),
+            };
             view! {
-                <p class="applied">
-                    {format!("Retry {n} waits the server's {} in the schedule. ", format::delay(ms as f64))}
+                <p class="applied" data-testid="server-wait-note">
+                    {said}
                     <button type="button" class="secondary" on:click=move |_| state.server_wait.set(None)>
                         "Clear server wait"
                     </button>

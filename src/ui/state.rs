@@ -116,8 +116,13 @@ pub struct AppState {
     pub retry_after_max: Field<u64>,
     /// The caller's deadline, ms.
     pub deadline: Field<Option<u64>>,
-    /// A server's Retry-After wait in place of one retry: `(retry, wait_ms)`.
+    /// A server's Retry-After wait in place of one retry: `(retry, wait_ms)`,
+    /// as the person applied it (and as the link carries it).
     pub server_wait: RwSignal<Option<(u32, u64)>>,
+    /// What the schedule does with [`Self::server_wait`] under the current
+    /// inputs: the one place that decides it, read by the schedule and the
+    /// note beside the tester.
+    pub server_wait_status: Memo<Option<ServerWait>>,
     /// Whether generated code sends an `Idempotency-Key` header.
     pub idem: RwSignal<bool>,
     /// `Clients` of the contention simulation.
@@ -126,13 +131,83 @@ pub struct AppState {
     pub sim_runs: Field<u32>,
     /// The last valid policy: an invalid field keeps its previous value.
     pub policy: Memo<Policy>,
+    /// The decorrelated simulation means for the current base, cap and
+    /// retries (see [`decorrelated_means`]).
+    pub means: Memo<Arc<Vec<f64>>>,
     /// The schedule that the table, tiles, chart and code all read. A memo
-    /// because many views read it and the decorrelated mean is costly.
+    /// because many views read it.
     pub schedule: Memo<Schedule>,
     /// Share-link parameters that were ignored on load.
     pub notices: StoredValue<Vec<Notice>>,
     /// Message when the proportional factors are reversed.
     pub factor_error: Signal<Option<String>>,
+}
+
+/// What becomes of an applied server wait under the current inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ServerWait {
+    /// In the schedule at `retry`, as `wait_ms` (clamped when the
+    /// Retry-After maximum is below the header's wait).
+    Applied {
+        /// The retry it replaces.
+        retry: u32,
+        /// The wait the schedule uses.
+        wait_ms: u64,
+        /// True when the maximum cut the header's wait down.
+        clamped: bool,
+    },
+    /// Not in the schedule: the policy has fewer retries.
+    BeyondRetries,
+    /// Not in the schedule: Honor Retry-After is off, so the code would not
+    /// read the header either.
+    NotHonored,
+}
+
+/// Decides [`ServerWait`] for a wait of `wait_ms` at `retry`.
+fn server_wait_status(
+    retry: u32,
+    wait_ms: u64,
+    max_retries: u32,
+    honor: bool,
+    retry_after_max_ms: u64,
+) -> ServerWait {
+    if !honor {
+        ServerWait::NotHonored
+    } else if retry > max_retries {
+        ServerWait::BeyondRetries
+    } else {
+        ServerWait::Applied {
+            retry,
+            wait_ms: wait_ms.min(retry_after_max_ms),
+            clamped: wait_ms > retry_after_max_ms,
+        }
+    }
+}
+
+/// A field whose text is refused, and the value the page uses instead.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StaleField {
+    /// The field's label.
+    pub label: &'static str,
+    /// The last valid value, as the field would show it.
+    pub used: String,
+}
+
+impl<T: FieldText + Clone + PartialEq + Send + Sync + 'static> Field<T> {
+    /// `Some` while the text is refused: the label and the value in use.
+    fn stale(&self, label: &'static str) -> Option<StaleField> {
+        self.parsed.with(Result::is_err).then(|| StaleField {
+            label,
+            used: self.valid.with(|v| {
+                let text = v.to_text();
+                if text.is_empty() {
+                    "none".to_string()
+                } else {
+                    text
+                }
+            }),
+        })
+    }
 }
 
 impl AppState {
@@ -189,21 +264,28 @@ impl AppState {
         // The 2,000-run decorrelated simulation is the costly part of a
         // schedule, and it depends only on base, cap and retries: its own
         // memo keeps a re-roll or a multiplier change from running it again.
-        let sim_key = Memo::new(move |_| {
-            policy.with(|p| {
-                (p.jitter == Jitter::Decorrelated).then_some((p.base_ms, p.cap_ms, p.max_retries))
-            })
-        });
+        // The mode comparison reads it too, whatever the jitter.
+        let sim_key = Memo::new(move |_| policy.with(|p| (p.base_ms, p.cap_ms, p.max_retries)));
         let means = Memo::new(move |_| {
-            Arc::new(
-                sim_key
-                    .get()
-                    .map_or_else(Vec::new, |(b, c, r)| decorrelated_means(b, c, r)),
-            )
+            let (base, cap, retries) = sim_key.get();
+            Arc::new(decorrelated_means(base, cap, retries))
+        });
+        let honor = RwSignal::new(initial.honor);
+        let retry_after_max_valid = retry_after_max.valid;
+        let server_wait_status = Memo::new(move |_| {
+            server_wait.get().map(|(retry, wait_ms)| {
+                server_wait_status(
+                    retry,
+                    wait_ms,
+                    policy.with(|p| p.max_retries),
+                    honor.get(),
+                    retry_after_max_valid.get(),
+                )
+            })
         });
         let schedule = Memo::new(move |_| {
             let mut s = means.with(|m| schedule_with_means(&policy.get(), seed.get(), m));
-            if let Some((retry, wait_ms)) = server_wait.get() {
+            if let Some(ServerWait::Applied { retry, wait_ms, .. }) = server_wait_status.get() {
                 s.apply_server_wait(retry, wait_ms);
             }
             s
@@ -219,19 +301,50 @@ impl AppState {
             hi,
             cap_order,
             seed,
-            honor: RwSignal::new(initial.honor),
+            honor,
             lang: RwSignal::new(initial.lang),
             retry_after_max,
             deadline,
             server_wait,
+            server_wait_status,
             idem: RwSignal::new(initial.idem),
             sim_clients: Field::new(initial.sim_clients, parse_sim_count),
             sim_runs: Field::new(initial.sim_runs, parse_sim_count),
             policy,
+            means,
             schedule,
             notices: StoredValue::new(notices),
             factor_error,
         }
+    }
+
+    /// Every policy field whose entry is refused, with the last valid value
+    /// the results and the code use instead; empty when all are valid.
+    pub fn stale(&self) -> Vec<StaleField> {
+        let mut out: Vec<StaleField> = [
+            self.base.stale("Base delay (ms)"),
+            self.multiplier.stale("Multiplier"),
+            self.cap.stale("Max delay (ms)"),
+            self.retries.stale("Max retries"),
+            self.deadline.stale("Deadline (ms)"),
+            self.retry_after_max.stale("Max Retry-After (ms)"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if self.jitter.get() == Jitter::Proportional {
+            let factors = self.policy.with(|p| p.proportional);
+            let refused = self.lo.parsed.with(Result::is_err)
+                || self.hi.parsed.with(Result::is_err)
+                || self.factor_error.with(Option::is_some);
+            if refused {
+                out.push(StaleField {
+                    label: "Low and High factor",
+                    used: format!("{} – {}", factors.lo, factors.hi),
+                });
+            }
+        }
+        out
     }
 
     /// [`Self::snapshot`] without subscribing the caller to changes.
@@ -239,13 +352,16 @@ impl AppState {
         untrack(|| self.snapshot())
     }
 
-    /// Sets every input to `state`, as if typed; fields whose valid value
-    /// already matches keep their text, so an entry being typed (or an
-    /// invalid one with its message) survives a change made elsewhere.
+    /// Sets every input to `state`, as if typed (a preset uses it): each
+    /// field then shows exactly the value in use, so a refused entry and
+    /// its message go.
     pub fn apply(&self, state: &State) {
+        // A refused entry is replaced too, even when the last valid value
+        // already equals the new one: the field must show what is used.
         fn set<T: FieldText + Clone + PartialEq + Send + Sync>(field: &Field<T>, value: &T) {
-            if field.valid.get_untracked() != *value {
-                field.text.set(value.to_text());
+            let text = value.to_text();
+            if field.text.with_untracked(|t| *t != text) {
+                field.text.set(text);
             }
         }
         fn put<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {

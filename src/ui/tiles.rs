@@ -21,7 +21,7 @@ pub fn SummaryTiles() -> impl IntoView {
         <section class="tiles" aria-label="Summary">
             <div class="tile" data-testid="total-wait" data-ms=move || total().to_string()>
                 <span class="tile-label">"Total wait"</span>
-                <span class="tile-value">{move || format::total(total())}</span>
+                <span class="tile-value"><span>{move || format::total(total())}</span></span>
                 <span class="tile-note">"this sample"</span>
             </div>
             <div
@@ -32,20 +32,22 @@ pub fn SummaryTiles() -> impl IntoView {
             >
                 <span class="tile-label">"Range"</span>
                 <span class="tile-value">
-                    {move || format!("{} – {}", format::total(min()), format::total(max()))}
+                    <span>{move || format!("{} –", format::total(min()))}</span>
+                    " "
+                    <span>{move || format::total(max())}</span>
                 </span>
                 <span class="tile-note">"best to worst case"</span>
             </div>
             <div class="tile" data-testid="expected-total" data-ms=move || expected().to_string()>
                 <span class="tile-label">"Expected total"</span>
-                <span class="tile-value">{move || format::total(expected())}</span>
+                <span class="tile-value"><span>{move || format::total(expected())}</span></span>
                 <span class="tile-note">
                     {move || if simulated() { "mean of 2,000 simulated runs" } else { "on average" }}
                 </span>
             </div>
             <div class="tile" data-testid="attempts" data-count=move || attempts().to_string()>
                 <span class="tile-label">"Attempts"</span>
-                <span class="tile-value">{move || format::thousands(attempts())}</span>
+                <span class="tile-value"><span>{move || format::thousands(attempts())}</span></span>
                 <span class="tile-note">"first try + retries"</span>
             </div>
         </section>

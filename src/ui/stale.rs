@@ -1,0 +1,37 @@
+//! The stale marker: while an entry is refused, the results and the code
+//! say which last valid value they use.
+
+use leptos::prelude::*;
+
+use crate::ui::state::use_state;
+
+/// "Showing results for the last valid entries: Base delay (ms) 1000."
+/// Nothing while every entry is valid. `what` names the section.
+#[component]
+pub fn StaleNote(
+    /// What the note speaks for, like "These results" or "This code".
+    what: &'static str,
+) -> impl IntoView {
+    let state = use_state();
+    let stale = Memo::new(move |_| state.stale());
+    let text = move || {
+        stale.with(|fields| {
+            let used: Vec<String> = fields
+                .iter()
+                .map(|f| format!("{} {}", f.label, f.used))
+                .collect();
+            format!(
+                "{what} use the last valid entries while a field is refused: {}.",
+                used.join("; ")
+            )
+        })
+    };
+    view! {
+        <Show when=move || stale.with(|s| !s.is_empty())>
+            <p class="stale" role="status" data-testid="stale-note">
+                <strong>"Out of date. "</strong>
+                {text}
+            </p>
+        </Show>
+    }
+}

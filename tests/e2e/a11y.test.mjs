@@ -247,3 +247,39 @@ test('the policy is set and re-rolled with the keyboard alone', async (t) => {
   await tabTo(/^region "Retry schedule"/);
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('role')), 'region');
 });
+
+/** Puts an IMF-fixdate 90 s ahead in the tester and waits for its reading. */
+async function showDateReading(page) {
+  await page.getByRole('button', { name: 'IMF-fixdate, 90 s ahead' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=retry-after-result]')?.dataset.form === 'imf-fixdate');
+  await page.getByTestId('retry-after-result').getByRole('timer').waitFor();
+}
+
+test('axe finds no violations with a date reading, a server wait, the comparison and every code tab', async (t) => {
+  const { page } = await open(t, EVERYTHING);
+  await waitForWholePage(page);
+  await showDateReading(page);
+  // Apply the date's wait to retry 1: the server-wait note shows.
+  await page.getByRole('button', { name: /^Apply to retry 1\b/ }).click();
+  await page.getByTestId('server-wait-note').waitFor();
+  await page.getByRole('table', { name: 'Mode comparison' }).waitFor();
+  for (const tab of ['JavaScript', 'TypeScript', 'Python', 'Go', 'bash', 'Rust']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.waitForFunction((tab) => document.querySelector(`[role=tab][aria-selected=true]`)?.textContent.trim() === tab, tab);
+    const violations = await axeViolations(page);
+    assert.equal(violations.length, 0, `axe violations with the ${tab} tab:\n${describe(violations)}`);
+  }
+});
+
+test('with a date reading showing, Tab still meets only named controls', async (t) => {
+  const { page } = await open(t, EVERYTHING);
+  await waitForWholePage(page);
+  await showDateReading(page);
+  const expected = await tagInteractive(page);
+  const stops = await tabThrough(page);
+  assert.deepEqual(stops.filter((s) => s.kb === null), [], 'nothing unexpected takes focus');
+  assert.deepEqual(stops.map((s) => s.kb), expected.map((e) => e.kb), 'each control once, in page order');
+  for (const s of stops) {
+    assert.match(s.aria, /^[a-z]+ ".+"/, `focused ${s.tag} has a role and a name: ${s.aria}`);
+  }
+});

@@ -94,64 +94,65 @@ test('the chart has one mark per retry and redraws on re-roll and on Max retries
   assert.equal((await scheduleRows(page)).length, 3);
 });
 
-test('the chart\'s text stays legible at 375 px', async (t) => {
+test('the charts\' text stays legible at 375 px', async (t) => {
   const { page } = await open(t, '?seed=42&deadline=20000', { viewport: { width: 375, height: 800 } });
   await page.locator('svg [data-retry="1"]').waitFor();
   // The size a label is drawn at: its font size scaled by the SVG's viewBox.
-  const sizes = await page.locator('svg:has([data-retry])').evaluate((svg) => {
+  // Both charts: the schedule's and the mode comparison's.
+  const sizes = (await page.locator('figure.chart svg').evaluateAll((svgs) => svgs.map((svg) => {
     const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
     return [...svg.querySelectorAll('text')].map((el) => ({
       text: el.textContent,
       px: Number.parseFloat(getComputedStyle(el).fontSize) * scale,
     }));
-  });
+  }))).flat();
   assert.ok(sizes.length > 0);
-  const small = sizes.filter((s) => s.px < 10).map((s) => `${s.text}: ${s.px.toFixed(1)} px`);
-  assert.deepEqual(small, [], 'chart labels drawn at 10 px or more at 375 px');
+  const small = sizes.filter((s) => s.px < 11).map((s) => `${s.text}: ${s.px.toFixed(1)} px`);
+  assert.deepEqual(small, [], 'chart labels drawn at 11 px or more at 375 px');
 });
 
 // Straight from src/core/presets.rs (each checked there against its source).
 const MAX_DELAY_MS = '1000000000000';
 const PRESETS = [
-  { name: 'Google Cloud Storage (Java)', base: '1000', multiplier: '2', cap: '32000', retries: '5', jitter: 'full', deadline: '50000',
-    source: 'googleapis/sdk-platform-java ServiceOptions.java and gax ExponentialRetryAlgorithm.java',
+  { name: 'Google Cloud Java default (gax ServiceOptions)', base: '1000', multiplier: '2', cap: '32000', retries: '5', jitter: 'full', deadline: '50000', honor: false,
+    source: 'googleapis/sdk-platform-java ServiceOptions.java',
     url: 'https://github.com/googleapis/sdk-platform-java/blob/main/java-core/google-cloud-core/src/main/java/com/google/cloud/ServiceOptions.java' },
-  { name: 'AWS SDK standard mode (botocore)', base: '1000', multiplier: '2', cap: '20000', retries: '2', jitter: 'full', deadline: '',
+  { name: 'AWS SDKs standard mode (botocore, JavaScript v3)', base: '50', multiplier: '2', cap: '20000', retries: '2', jitter: 'full', deadline: '', honor: true,
     source: 'boto/botocore botocore/retries/standard.py',
     url: 'https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py' },
-  { name: 'AWS SDK for JavaScript v3 (smithy)', base: '100', multiplier: '2', cap: '20000', retries: '2', jitter: 'full', deadline: '',
-    source: 'smithy-lang/smithy-typescript packages/util-retry',
-    url: 'https://github.com/smithy-lang/smithy-typescript/tree/main/packages/util-retry/src' },
-  { name: 'Google API core (Python)', base: '1000', multiplier: '2', cap: '60000', retries: '10', jitter: 'full', deadline: '120000',
-    source: 'googleapis/python-api-core google/api_core/retry/retry_base.py',
-    url: 'https://github.com/googleapis/python-api-core/blob/main/google/api_core/retry/retry_base.py' },
+  { name: 'AWS SDKs standard mode, throttling errors', base: '1000', multiplier: '2', cap: '20000', retries: '2', jitter: 'full', deadline: '', honor: true,
+    source: 'boto/botocore botocore/retries/standard.py',
+    url: 'https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py' },
+  { name: 'Google API core (Python)', base: '1000', multiplier: '2', cap: '60000', retries: '10', jitter: 'full', deadline: '120000', honor: false,
+    source: 'googleapis/google-cloud-python packages/google-api-core retry_base.py',
+    url: 'https://github.com/googleapis/google-cloud-python/blob/main/packages/google-api-core/google/api_core/retry/retry_base.py' },
   { name: 'gRPC connection backoff', base: '1000', multiplier: '1.6', cap: '120000', retries: '10', jitter: 'proportional',
-    lo: '0.8', hi: '1.2', capOrder: 'before', deadline: '',
+    lo: '0.8', hi: '1.2', capOrder: 'before', deadline: '', honor: false,
     source: 'grpc/grpc doc/connection-backoff.md',
     url: 'https://github.com/grpc/grpc/blob/master/doc/connection-backoff.md' },
-  { name: 'cenkalti/backoff v4 (Go)', base: '500', multiplier: '1.5', cap: '60000', retries: '15', jitter: 'proportional',
-    lo: '0.5', hi: '1.5', capOrder: 'before', deadline: '900000',
+  { name: 'cenkalti/backoff v4 (Go)', base: '500', multiplier: '1.5', cap: '60000', retries: '39', jitter: 'proportional',
+    lo: '0.5', hi: '1.5', capOrder: 'before', deadline: '900000', honor: false,
     source: 'cenkalti/backoff exponential.go',
     url: 'https://github.com/cenkalti/backoff/blob/v4.3.0/exponential.go' },
   { name: 'Kubernetes client-go DefaultBackoff', base: '10', multiplier: '5', cap: MAX_DELAY_MS, retries: '3', jitter: 'proportional',
-    lo: '1', hi: '1.1', capOrder: 'before', deadline: '',
-    source: 'kubernetes/client-go util/retry/util.go and apimachinery wait/backoff.go',
+    lo: '1', hi: '1.1', capOrder: 'before', deadline: '', honor: false,
+    source: 'kubernetes/client-go util/retry/util.go',
     url: 'https://github.com/kubernetes/client-go/blob/master/util/retry/util.go' },
   { name: 'Resilience4j exponential random backoff', base: '500', multiplier: '1.5', cap: MAX_DELAY_MS, retries: '2', jitter: 'proportional',
-    lo: '0.5', hi: '1.5', capOrder: 'after', deadline: '',
+    lo: '0.5', hi: '1.5', capOrder: 'after', deadline: '', honor: false,
     source: 'resilience4j IntervalFunction.java',
     url: 'https://github.com/resilience4j/resilience4j/blob/master/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java' },
   { name: 'openai-python', base: '500', multiplier: '2', cap: '8000', retries: '2', jitter: 'proportional',
-    lo: '0.75', hi: '1', capOrder: 'before', deadline: '',
+    lo: '0.75', hi: '1', capOrder: 'before', deadline: '', honor: true, ramax: '120000',
     source: 'openai/openai-python src/openai/_base_client.py',
     url: 'https://github.com/openai/openai-python/blob/main/src/openai/_base_client.py' },
-  { name: 'HashiCorp go-retryablehttp', base: '1000', multiplier: '2', cap: '30000', retries: '4', jitter: 'none', deadline: '',
+  { name: 'HashiCorp go-retryablehttp', base: '1000', multiplier: '2', cap: '30000', retries: '4', jitter: 'none', deadline: '', honor: true,
     source: 'hashicorp/go-retryablehttp client.go',
     url: 'https://github.com/hashicorp/go-retryablehttp/blob/main/client.go' },
-  { name: 'backon ExponentialBuilder (Rust)', base: '1000', multiplier: '2', cap: '60000', retries: '3', jitter: 'none', deadline: '',
+  { name: 'backon ExponentialBuilder (Rust)', base: '1000', multiplier: '2', cap: '60000', retries: '3', jitter: 'none', deadline: '', honor: false,
     source: 'Xuanwo/backon backon/src/backoff/exponential.rs',
     url: 'https://github.com/Xuanwo/backon/blob/main/backon/src/backoff/exponential.rs' },
-  { name: 'curl --retry 5', base: '1000', multiplier: '2', cap: '600000', retries: '5', jitter: 'none', deadline: '',
+  { name: 'curl --retry 5', base: '1000', multiplier: '2', cap: '600000', retries: '5', jitter: 'none', deadline: '', honor: true,
     source: 'curl manual, --retry',
     url: 'https://curl.se/docs/manpage.html#--retry' },
 ];
@@ -192,6 +193,12 @@ async function expectPreset(page, p) {
   const link = page.getByRole('link', { name: p.source, exact: true });
   await link.waitFor();
   assert.equal(await link.getAttribute('href'), p.url, `${what}: source link`);
+  // The note says which release it was checked against, and the controls
+  // agree with what the note says about Retry-After.
+  assert.match(await page.locator('.preset-note').textContent(), /checked 2026-\d\d-\d\d/, `${what}: checked release`);
+  assert.equal(await page.getByLabel('Honor Retry-After').isChecked(), p.honor, `${what}: Honor Retry-After`);
+  assert.equal(param(page, 'honor'), p.honor ? '1' : '0', `${what}: honor in the link`);
+  if (p.ramax) assert.equal(await input('Max Retry-After (ms)').inputValue(), p.ramax, `${what}: Retry-After maximum`);
 }
 
 /** Waits until the Preset select shows `name`. */
@@ -237,7 +244,7 @@ test('a preset shows its jitter even after the Jitter select was used by hand', 
     await page.waitForFunction((v) => new URL(location.href).searchParams.get('jitter') === v, value);
   }
   const preset = page.getByLabel('Preset', { exact: true });
-  for (const name of ['HashiCorp go-retryablehttp', 'Google Cloud Storage (Java)', 'curl --retry 5']) {
+  for (const name of ['HashiCorp go-retryablehttp', 'Google Cloud Java default (gax ServiceOptions)', 'curl --retry 5']) {
     await preset.selectOption({ label: name });
     await expectPreset(page, PRESETS.find((p) => p.name === name));
   }
@@ -351,34 +358,49 @@ test('apply to retry N puts the server wait in the schedule', async (t) => {
 
 const CSV_HEADER = 'retry,sampled_ms,min_ms,max_ms,expected_ms,cumulative_ms,capped,server_wait';
 
-test('Download CSV holds the table\'s exact numbers', async (t) => {
+test('Download CSV starts with the policy and link, then the table in whole milliseconds', async (t) => {
   // Full jitter (fractional samples), capped rows and a server wait.
-  const { page } = await open(t, '?seed=42&retries=7&serverwait=2:5000');
+  const { page } = await open(t, '?seed=42&retries=7&serverwait=2:5000&deadline=90000');
   const button = page.getByRole('button', { name: 'Download CSV' });
   await button.waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   assert.match(download.suggestedFilename(), /\.csv$/);
   assert.equal(await download.failure(), null, 'the download completed');
   const csv = await fs.readFile(await download.path(), 'utf8');
-  const lines = csv.split(/\r?\n/).filter((l) => l !== '');
-  assert.equal(lines[0], CSV_HEADER);
+  const lines = csv.split(/\r?\n/);
+  // The policy block: every input, the seed and the share link.
+  const settings = Object.fromEntries(lines.slice(1, lines.indexOf('')).map((l) => {
+    const i = l.indexOf(',');
+    return [l.slice(0, i), l.slice(i + 1).replace(/^"|"$/g, '')];
+  }));
+  assert.equal(lines[0], 'setting,value');
+  assert.deepEqual(
+    [settings.base_ms, settings.multiplier, settings.cap_ms, settings.max_retries, settings.jitter, settings.seed, settings.deadline_ms, settings.retry_after_max_ms],
+    ['1000', '2', '32000', '7', 'full', '42', '90000', '600000'],
+  );
+  assert.equal(settings.share_link, page.url(), 'the share link is the page\'s own');
+  const header = lines.indexOf(CSV_HEADER);
+  assert.ok(header > 0, 'the table follows the policy');
+  const body = lines.slice(header + 1).filter((l) => l !== '');
   const rows = await scheduleRows(page);
-  assert.equal(lines.length - 1, rows.length, 'one line per row');
+  assert.equal(body.length, rows.length, 'one line per row');
+  const whole = (ms) => String(Math.round(Number(ms)));
   rows.forEach((r, i) => {
-    const [retry, sampled, min, max, expected, cumulative, capped, serverWait] = lines[i + 1].split(',');
+    const [retry, sampled, min, max, expected, cumulative, capped, serverWait] = body[i].split(',');
     assert.equal(Number(retry), r.retry);
-    // Exactly the unrounded values the cells carry.
-    assert.equal(sampled, r.sample, `retry ${r.retry} sampled`);
-    assert.equal(min, r.min, `retry ${r.retry} min`);
-    assert.equal(max, r.max, `retry ${r.retry} max`);
-    assert.equal(expected, r.expected, `retry ${r.retry} expected`);
-    assert.equal(cumulative, r.cumulative, `retry ${r.retry} cumulative`);
+    // Whole milliseconds, each rounded from the value the cell carries.
+    assert.equal(sampled, whole(r.sample), `retry ${r.retry} sampled`);
+    assert.equal(min, whole(r.min), `retry ${r.retry} min`);
+    assert.equal(max, whole(r.max), `retry ${r.retry} max`);
+    assert.equal(expected, whole(r.expected), `retry ${r.retry} expected`);
+    assert.equal(cumulative, whole(r.cumulative), `retry ${r.retry} cumulative`);
     assert.equal(capped, String(r.badges.includes('cap')), `retry ${r.retry} capped`);
     assert.equal(serverWait, String(r.badges.includes('server')), `retry ${r.retry} server wait`);
   });
-  assert.ok(rows.some((r) => !Number.isInteger(Number(r.sample))), 'fractional samples are compared too');
+  assert.ok(body.every((l) => /^\d+,(\d+,){5}(true|false),(true|false)$/.test(l)), 'no fractions in the rows');
+  assert.ok(rows.some((r) => !Number.isInteger(Number(r.sample))), 'fractional samples were rounded');
   assert.deepEqual(rows.map((r) => r.badges.includes('cap')), [false, false, false, false, false, true, true]);
-  assert.equal(lines[2].split(',')[1], '5000');
+  assert.equal(body[1].split(',')[1], '5000');
 });
 
 test('Copy as Markdown puts the table\'s formatted numbers on the clipboard', async (t) => {
@@ -389,6 +411,12 @@ test('Copy as Markdown puts the table\'s formatted numbers on the clipboard', as
   await button.click();
   await page.waitForFunction(async () => (await navigator.clipboard.readText()).length > 0);
   const text = await page.evaluate(() => navigator.clipboard.readText());
+  // It opens with the policy and the link, so a pasted table says what it is.
+  assert.match(text, /^\*\*Retry policy\*\*/);
+  for (const needle of ['Base delay: 1,000 ms', 'Max retries: 7', 'Jitter: Full', 'Seed: 42']) {
+    assert.ok(text.includes(needle), `the Markdown names ${needle}:\n${text}`);
+  }
+  assert.ok(text.includes(`<${page.url()}>`), 'the Markdown holds the share link');
   const tableLines = text.split('\n').filter((l) => l.startsWith('|'));
   const cells = (line) => line.split('|').slice(1, -1).map((c) => c.trim());
   assert.deepEqual(cells(tableLines[0]), ['Retry', 'Sampled delay', 'Min – max', 'Expected', 'Cumulative wait']);

@@ -1,6 +1,8 @@
 // The page in both themes at desktop and phone widths: no sideways scroll,
-// contrast-bearing colours switch with the theme, and a screenshot of each
-// is saved under artifacts/screenshots/ for a person to look at.
+// contrast-bearing colours switch with the theme, the results are one tap
+// from the inputs on a phone, no tile wraps inside a value and no badge
+// pushes a column out of view. A screenshot of each is saved under
+// artifacts/screenshots/ for a person to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -17,15 +19,17 @@ before(async () => {
 });
 after(async () => { await browser?.close(); await server?.close(); });
 
+// A deadline and a server wait, so the widest badges are in the table.
+const BUSY = '?seed=42&retries=8&deadline=20000&serverwait=3:5000';
+
 for (const width of [1280, 375]) {
   for (const colorScheme of ['light', 'dark']) {
     test(`layout at ${width} px, ${colorScheme}`, async () => {
-      const { page, context, errors } = await openPage(browser, server.origin, '?seed=42&retries=8', {
+      const { page, context, errors } = await openPage(browser, server.origin, BUSY, {
         viewport: { width, height: 900 },
         colorScheme,
       });
       try {
-        // The second app's sections are part of the layout too.
         await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
         await page.locator('svg [data-retry="8"]').waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -33,6 +37,25 @@ for (const width of [1280, 375]) {
         const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         if (colorScheme === 'dark') assert.notEqual(bg, 'rgb(246, 247, 249)');
         else assert.equal(bg, 'rgb(246, 247, 249)');
+        // No tile value breaks inside a number or a unit, or spills out.
+        const broken = await page.locator('.tile-value > span').evaluateAll((spans) => spans
+          .filter((s) => s.getClientRects().length > 1
+            || s.getBoundingClientRect().right > s.closest('.tile').getBoundingClientRect().right + 1)
+          .map((s) => s.textContent));
+        assert.deepEqual(broken, [], 'tile values stay whole and inside their tile');
+        if (width === 1280) {
+          const clipped = await page.locator('.table-wrap').first().evaluate((w) => w.scrollWidth - w.clientWidth);
+          assert.ok(clipped <= 0, `the schedule fits its box at 1280 px with every badge (${clipped} px over)`);
+          assert.equal(await page.getByRole('link', { name: 'Jump to the results' }).isVisible(), false);
+        } else {
+          // One tap from the inputs to the tiles.
+          await page.getByRole('link', { name: 'Jump to the results' }).click();
+          await page.waitForFunction(() => {
+            const r = document.querySelector('.tiles').getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= window.innerHeight;
+          });
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
         await page.screenshot({ path: path.join(outDir, `page-${width}-${colorScheme}.png`), fullPage: true });
         assert.deepEqual(errors, []);
       } finally {

@@ -43,11 +43,10 @@
 //! client count and the run index (see [`stream_seed`]). The figures
 //! therefore depend only on the seed, never on the order in which runs are
 //! computed or on how the work is sliced. Uniforms are the top 53 bits of
-//! one `u64`; network normals come from the Box–Muller transform.
+//! one `u64`; network normals come from Marsaglia's polar method.
 
 use std::cmp::Ordering;
 use std::collections::binary_heap::{BinaryHeap, PeekMut};
-use std::f64::consts::TAU;
 use std::fmt;
 
 use rand::{Rng, SeedableRng};
@@ -261,16 +260,21 @@ impl Draws {
         (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
-    /// A standard normal by Box–Muller, one pair per two calls.
+    /// A standard normal by Marsaglia's polar method, one pair per two calls.
     fn normal(&mut self) -> f64 {
         if let Some(z) = self.spare.take() {
             return z;
         }
-        let u = 1.0 - self.unit(); // (0, 1]: the logarithm stays finite.
-        let r = (-2.0 * u.ln()).sqrt();
-        let (sin, cos) = (TAU * self.unit()).sin_cos();
-        self.spare = Some(r * sin);
-        r * cos
+        loop {
+            let x = 2.0 * self.unit() - 1.0;
+            let y = 2.0 * self.unit() - 1.0;
+            let s = x * x + y * y;
+            if s > 0.0 && s < 1.0 {
+                let f = (-2.0 * s.ln() / s).sqrt();
+                self.spare = Some(y * f);
+                return x * f;
+            }
+        }
     }
 
     /// One network hop: `|Normal(10, 2)|` ms.
@@ -942,8 +946,7 @@ pub struct Timeline {
     pub mode: Mode,
     /// The number of clients.
     pub clients: u32,
-    /// Width of each bucket, ms; bucket `i` covers `[i × w, (i + 1) × w)`
-    /// (the last one also holds the run's final instant).
+    /// Width of each bucket, ms; bucket `i` covers `[i × w, (i + 1) × w)`.
     pub bucket_ms: f64,
     /// Successful writes per bucket.
     pub successes: Vec<u32>,
@@ -954,20 +957,34 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// All writes (successful and failed) in bucket `i`.
+    /// All writes (successful and failed) in bucket `i`; 0 past the end.
     pub fn writes(&self, i: usize) -> u32 {
         self.successes.get(i).copied().unwrap_or(0) + self.failures.get(i).copied().unwrap_or(0)
     }
+
+    /// The number of buckets.
+    pub fn len(&self) -> usize {
+        self.successes.len()
+    }
+
+    /// True when there are no buckets (never, for a finished run).
+    pub fn is_empty(&self) -> bool {
+        self.successes.is_empty()
+    }
 }
 
-/// The writes over time of run 0 of `mode` with `clients` clients: the very
-/// run the sweep averages first, cut into `buckets` equal buckets (clamped
-/// to `1..=MAX_BUCKETS`) spanning the run.
+/// The writes over time of run 0 of `mode` with `clients` clients (the very
+/// run the sweep averages first), in buckets `bucket_ms` wide from time 0
+/// to the end of the run. Several modes bucketed alike share one time axis.
+///
+/// A width that is not a finite positive number, or so narrow that the run
+/// would need more than [`MAX_BUCKETS`] buckets, is widened to
+/// `run time / MAX_BUCKETS`, so memory stays bounded whatever the policy.
 pub fn timeline(
     config: &SimConfig,
     mode: Mode,
     clients: u32,
-    buckets: u32,
+    bucket_ms: f64,
 ) -> Result<Timeline, SimError> {
     config.check()?;
     if !(1..=MAX_CLIENTS).contains(&clients) {
@@ -982,12 +999,15 @@ pub fn timeline(
         })
         .collect();
     let outcome = run.outcome();
-    let buckets = buckets.clamp(1, MAX_BUCKETS) as usize;
-    let bucket_ms = if outcome.time_ms > 0.0 {
-        outcome.time_ms / buckets as f64
+    let last_write = writes.last().map_or(0.0, |w| w.0);
+    let narrowest = last_write / MAX_BUCKETS as f64;
+    let bucket_ms = if bucket_ms.is_finite() && bucket_ms > 0.0 {
+        bucket_ms.max(narrowest)
     } else {
-        1.0
+        narrowest
     };
+    let bucket_ms = if bucket_ms > 0.0 { bucket_ms } else { 1.0 };
+    let buckets = ((last_write / bucket_ms) as usize + 1).min(MAX_BUCKETS as usize);
     let mut successes = vec![0; buckets];
     let mut failures = vec![0; buckets];
     for (time, success) in writes {

@@ -323,7 +323,7 @@ fn slicing_does_not_change_the_figures() {
             last = p;
         }
         assert_eq!(s.progress(), (5 * 6 * 4, 5 * 6 * 4));
-        assert!(budget > 1_000 || steps > 0);
+        assert!(steps > 0, "the sweep took more than one slice");
         assert_eq!(s.results(), whole, "budget {budget}");
     }
 }

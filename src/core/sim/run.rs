@@ -36,12 +36,14 @@ fn splitmix64(z: u64) -> u64 {
 /// One run's random numbers: uniforms and the network's normal hops.
 #[derive(Clone, Debug)]
 struct Draws {
+    /// The run's own generator.
     rng: Pcg64,
-    /// The second normal of the last Box–Muller pair, not yet used.
+    /// The second normal of the last polar-method pair, not yet used.
     spare: Option<f64>,
 }
 
 impl Draws {
+    /// A generator for the stream `seed`.
     fn new(seed: u64) -> Draws {
         Draws {
             rng: Pcg64::seed_from_u64(seed),
@@ -49,7 +51,8 @@ impl Draws {
         }
     }
 
-    /// A uniform draw in `[0, 1)` from the top 53 bits of one `u64`.
+    /// A uniform draw in `[0, 1)` from the top 53 bits of one `u64`, as
+    /// the schedule draws.
     fn unit(&mut self) -> f64 {
         (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
@@ -95,9 +98,9 @@ enum Draw {
     Equal,
     /// `min(cap, uniform(base, prev × 3))`.
     Decorrelated,
-    /// `exp × uniform(lo, hi)`.
+    /// `exp × uniform(lo, hi)`, with the factors `lo` and `hi`.
     FactorBeforeCap(f64, f64),
-    /// `min(cap, raw × uniform(lo, hi))`.
+    /// `min(cap, raw × uniform(lo, hi))`, with the factors `lo` and `hi`.
     FactorAfterCap(f64, f64),
 }
 
@@ -109,7 +112,9 @@ struct Rule {
     base: f64,
     /// The uncapped backoff of the first retry.
     first: f64,
+    /// Growth per retry.
     multiplier: f64,
+    /// No backoff exceeds it (except proportional with the cap first).
     cap: f64,
     /// The uncapped backoff stops growing here, as in the schedule.
     stop: f64,
@@ -118,6 +123,8 @@ struct Rule {
 }
 
 impl Rule {
+    /// The rule clients follow in `mode`; `policy` matters only for
+    /// [`Mode::Policy`].
     fn new(mode: Mode, policy: &Policy) -> Rule {
         let study = |draw| Rule {
             draw,

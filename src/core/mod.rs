@@ -14,4 +14,5 @@ pub mod presets;
 pub mod retry_after;
 pub mod schedule;
 pub mod share;
+pub mod sim;
 pub mod snippets;

@@ -1,0 +1,481 @@
+//! One run of the model, event by event: the clients, the row, the network
+//! and the event queue.
+//!
+//! Each client has exactly one message in flight until it is done, so the
+//! queue holds one entry per active client (a time, a tie-breaking sequence
+//! number and the client's index) and the client's own state says what the
+//! message will do. Handling an event rewrites the queue's top entry in
+//! place, one sift per event, and allocates nothing.
+
+use std::cmp::Ordering;
+use std::collections::binary_heap::{BinaryHeap, PeekMut};
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+use super::{Mode, NET_MEAN_MS, NET_SD_MS, STUDY_BASE_MS, STUDY_CAP_MS};
+use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
+
+/// The seed of one run's random stream: SplitMix64 applied in turn to the
+/// sweep's seed, the mode, the client count and the run index.
+pub fn stream_seed(seed: u64, mode: Mode, clients: u32, run: u32) -> u64 {
+    let mut h = splitmix64(seed);
+    h = splitmix64(h ^ mode.tag());
+    h = splitmix64(h ^ clients as u64);
+    splitmix64(h ^ run as u64)
+}
+
+/// One SplitMix64 output for the state `z` (Steele, Lea and Flood, 2014).
+fn splitmix64(z: u64) -> u64 {
+    let mut z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One run's random numbers: uniforms and the network's normal hops.
+#[derive(Clone, Debug)]
+struct Draws {
+    /// The run's own generator.
+    rng: Pcg64,
+    /// The second normal of the last polar-method pair, not yet used.
+    spare: Option<f64>,
+}
+
+impl Draws {
+    /// A generator for the stream `seed`.
+    fn new(seed: u64) -> Draws {
+        Draws {
+            rng: Pcg64::seed_from_u64(seed),
+            spare: None,
+        }
+    }
+
+    /// A uniform draw in `[0, 1)` from the top 53 bits of one `u64`, as
+    /// the schedule draws.
+    fn unit(&mut self) -> f64 {
+        (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// A standard normal by Marsaglia's polar method, one pair per two calls.
+    fn normal(&mut self) -> f64 {
+        if let Some(z) = self.spare.take() {
+            return z;
+        }
+        loop {
+            let x = 2.0 * self.unit() - 1.0;
+            let y = 2.0 * self.unit() - 1.0;
+            let s = x * x + y * y;
+            if s > 0.0 && s < 1.0 {
+                let f = (-2.0 * s.ln() / s).sqrt();
+                self.spare = Some(y * f);
+                return x * f;
+            }
+        }
+    }
+
+    /// One network hop: `|Normal(10, 2)|` ms.
+    fn hop(&mut self) -> f64 {
+        (NET_MEAN_MS + NET_SD_MS * self.normal()).abs()
+    }
+
+    /// `lo + (hi − lo) × u`, kept inside `[lo, hi]` against rounding.
+    fn between(&mut self, lo: f64, hi: f64) -> f64 {
+        (lo + (hi - lo) * self.unit()).clamp(lo, hi)
+    }
+}
+
+/// How a sleep is drawn from the client's current backoff.
+#[derive(Clone, Copy, Debug)]
+enum Draw {
+    /// No backoff.
+    Zero,
+    /// Exactly the capped exponential.
+    Exact,
+    /// `uniform(0, exp)`.
+    Full,
+    /// `exp/2 + uniform(0, exp/2)`.
+    Equal,
+    /// `min(cap, uniform(base, prev × 3))`.
+    Decorrelated,
+    /// `exp × uniform(lo, hi)`, with the factors `lo` and `hi`.
+    FactorBeforeCap(f64, f64),
+    /// `min(cap, raw × uniform(lo, hi))`, with the factors `lo` and `hi`.
+    FactorAfterCap(f64, f64),
+}
+
+/// A mode's backoff, ready to draw from.
+#[derive(Clone, Copy, Debug)]
+struct Rule {
+    draw: Draw,
+    /// Decorrelated jitter's floor and starting sleep.
+    base: f64,
+    /// The uncapped backoff of the first retry.
+    first: f64,
+    /// Growth per retry.
+    multiplier: f64,
+    /// No backoff exceeds it (except proportional with the cap first).
+    cap: f64,
+    /// The uncapped backoff stops growing here, as in the schedule.
+    stop: f64,
+    /// A client gives up when its write fails after this many retries.
+    max_retries: u32,
+}
+
+impl Rule {
+    /// The rule clients follow in `mode`; `policy` matters only for
+    /// [`Mode::Policy`].
+    fn new(mode: Mode, policy: &Policy) -> Rule {
+        let study = |draw| Rule {
+            draw,
+            base: STUDY_BASE_MS,
+            // The study's first retry has n = 1: 2 × base.
+            first: 2.0 * STUDY_BASE_MS,
+            multiplier: 2.0,
+            cap: STUDY_CAP_MS,
+            stop: STUDY_CAP_MS,
+            max_retries: u32::MAX,
+        };
+        match mode {
+            Mode::Exponential => study(Draw::Exact),
+            Mode::Decorrelated => study(Draw::Decorrelated),
+            Mode::Equal => study(Draw::Equal),
+            Mode::Full => study(Draw::Full),
+            Mode::None => study(Draw::Zero),
+            Mode::Policy => {
+                let cap = policy.cap_ms as f64;
+                let Proportional { lo, hi, cap: order } = policy.proportional;
+                let (draw, stop) = match (policy.jitter, order) {
+                    (Jitter::None, _) => (Draw::Exact, cap),
+                    (Jitter::Full, _) => (Draw::Full, cap),
+                    (Jitter::Equal, _) => (Draw::Equal, cap),
+                    (Jitter::Decorrelated, _) => (Draw::Decorrelated, cap),
+                    (Jitter::Proportional, CapOrder::Before) => {
+                        (Draw::FactorBeforeCap(lo, hi), cap)
+                    }
+                    (Jitter::Proportional, CapOrder::After) => {
+                        (Draw::FactorAfterCap(lo, hi), cap / lo)
+                    }
+                };
+                Rule {
+                    draw,
+                    base: policy.base_ms as f64,
+                    first: policy.base_ms as f64,
+                    multiplier: policy.multiplier,
+                    cap,
+                    stop,
+                    max_retries: policy.max_retries,
+                }
+            }
+        }
+    }
+
+    /// The sleep before `client`'s next read, advancing its backoff state.
+    fn sleep(&self, client: &mut Client, draws: &mut Draws) -> f64 {
+        let raw = client.raw;
+        if raw < self.stop {
+            client.raw = raw * self.multiplier;
+        }
+        let exp = raw.min(self.cap);
+        match self.draw {
+            Draw::Zero => 0.0,
+            Draw::Exact => exp,
+            Draw::Full => draws.between(0.0, exp),
+            Draw::Equal => draws.between(exp / 2.0, exp),
+            Draw::Decorrelated => {
+                let hi = (client.prev * 3.0).max(self.base);
+                client.prev = draws.between(self.base, hi).min(self.cap);
+                client.prev
+            }
+            Draw::FactorBeforeCap(lo, hi) => draws.between(exp * lo, exp * hi),
+            Draw::FactorAfterCap(lo, hi) => draws.between(raw * lo, raw * hi).min(self.cap),
+        }
+    }
+}
+
+/// What a client's one message in flight will do when it arrives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// A read reaches the server.
+    Read,
+    /// The read's reply reaches the client.
+    ReadReply,
+    /// A write reaches the server.
+    Write,
+    /// The write's reply reaches the client.
+    WriteReply,
+}
+
+/// One client's state. Each client has exactly one message in flight until
+/// it is done, so its next event lives here and the queue holds only times.
+#[derive(Clone, Copy, Debug)]
+struct Client {
+    pending: Pending,
+    /// The version its last read returned.
+    version: u64,
+    /// Whether its last write succeeded.
+    wrote: bool,
+    /// Failed writes so far.
+    retries: u32,
+    /// Uncapped backoff of its next retry.
+    raw: f64,
+    /// Its last decorrelated sleep.
+    prev: f64,
+}
+
+/// An entry of the event queue: when the client's message arrives.
+#[derive(Clone, Copy, Debug)]
+struct Due {
+    time: f64,
+    /// Order of scheduling, so equal times pop first in, first out.
+    seq: u64,
+    client: u32,
+}
+
+impl PartialEq for Due {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Due {}
+
+impl PartialOrd for Due {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Due {
+    /// Reversed, so the max-heap `BinaryHeap` pops the earliest time first.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .time
+            .total_cmp(&self.time)
+            .then(other.seq.cmp(&self.seq))
+    }
+}
+
+/// Something that happened in a run, in time order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Event {
+    /// When it happened, ms from the start.
+    pub time_ms: f64,
+    /// Which client it concerns, from 0.
+    pub client: u32,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+/// The kinds of [`Event`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum EventKind {
+    /// The server read the row for the client, at this version.
+    Read {
+        /// The row's version, which the client will write with.
+        version: u64,
+    },
+    /// The read's reply reached the client, which sends its write.
+    ReadReply,
+    /// The server received a write: one call.
+    Write {
+        /// Whether the version still matched, so the row was updated.
+        success: bool,
+    },
+    /// The client learned its write succeeded; it is done.
+    Done,
+    /// The client learned its write failed and will read again after a
+    /// network hop plus `backoff_ms`.
+    Retry {
+        /// This retry's number, from 1.
+        retry: u32,
+        /// The sleep drawn for it, ms.
+        backoff_ms: f64,
+    },
+    /// The client learned its write failed and has no retries left.
+    GaveUp,
+}
+
+/// The figures of one finished (or partly run) run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// Writes the server received.
+    pub calls: u64,
+    /// When the last event so far happened, ms.
+    pub time_ms: f64,
+    /// Clients whose write succeeded.
+    pub succeeded: u32,
+    /// Clients that ran out of retries.
+    pub gave_up: u32,
+    /// The row's version: the number of successful writes.
+    pub version: u64,
+}
+
+/// One simulated run, stepped event by event. As an [`Iterator`] it yields
+/// every [`Event`] in time order and ends when every client is done.
+#[derive(Clone, Debug)]
+pub struct Run {
+    rule: Rule,
+    draws: Draws,
+    clients: Vec<Client>,
+    queue: BinaryHeap<Due>,
+    seq: u64,
+    version: u64,
+    now: f64,
+    calls: u64,
+    succeeded: u32,
+    gave_up: u32,
+}
+
+impl Run {
+    /// Run number `run` (from 0) of `mode` with `clients` clients, drawing
+    /// from [`stream_seed`]`(seed, mode, clients, run)`. `policy` matters
+    /// only for [`Mode::Policy`].
+    pub fn new(mode: Mode, clients: u32, policy: &Policy, seed: u64, run: u32) -> Run {
+        let mut this = Run {
+            rule: Rule::new(mode, policy),
+            draws: Draws::new(0),
+            clients: Vec::new(),
+            queue: BinaryHeap::new(),
+            seq: 0,
+            version: 0,
+            now: 0.0,
+            calls: 0,
+            succeeded: 0,
+            gave_up: 0,
+        };
+        this.restart(mode, clients, policy, seed, run);
+        this
+    }
+
+    /// Starts over as [`Run::new`] would, keeping the allocations.
+    pub(super) fn restart(
+        &mut self,
+        mode: Mode,
+        clients: u32,
+        policy: &Policy,
+        seed: u64,
+        run: u32,
+    ) {
+        self.rule = Rule::new(mode, policy);
+        self.draws = Draws::new(stream_seed(seed, mode, clients, run));
+        self.clients.clear();
+        self.queue.clear();
+        self.version = 0;
+        self.now = 0.0;
+        self.calls = 0;
+        self.succeeded = 0;
+        self.gave_up = 0;
+        for id in 0..clients {
+            self.clients.push(Client {
+                pending: Pending::Read,
+                version: 0,
+                wrote: false,
+                retries: 0,
+                raw: self.rule.first,
+                prev: self.rule.base,
+            });
+            // Every client sends its first read at time 0.
+            let time = self.draws.hop();
+            self.queue.push(Due {
+                time,
+                seq: id as u64,
+                client: id,
+            });
+        }
+        self.seq = clients as u64;
+    }
+
+    /// True once every client has succeeded or given up.
+    pub fn is_finished(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// The figures so far; final once [`Run::is_finished`].
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            calls: self.calls,
+            time_ms: self.now,
+            succeeded: self.succeeded,
+            gave_up: self.gave_up,
+            version: self.version,
+        }
+    }
+
+    /// Runs to the end and returns the final figures.
+    pub fn finish(&mut self) -> Outcome {
+        while self.next().is_some() {}
+        self.outcome()
+    }
+}
+
+impl Iterator for Run {
+    type Item = Event;
+
+    /// Handles the earliest message in flight and schedules the client's
+    /// next one in its place (one sift of the heap per event).
+    fn next(&mut self) -> Option<Event> {
+        let mut due = self.queue.peek_mut()?;
+        let now = due.time;
+        self.now = now;
+        let client = &mut self.clients[due.client as usize];
+        let (kind, next) = match client.pending {
+            Pending::Read => {
+                client.version = self.version;
+                client.pending = Pending::ReadReply;
+                let version = self.version;
+                (EventKind::Read { version }, Some(now + self.draws.hop()))
+            }
+            Pending::ReadReply => {
+                client.pending = Pending::Write;
+                (EventKind::ReadReply, Some(now + self.draws.hop()))
+            }
+            Pending::Write => {
+                self.calls += 1;
+                let success = client.version == self.version;
+                if success {
+                    self.version += 1;
+                }
+                client.wrote = success;
+                client.pending = Pending::WriteReply;
+                (EventKind::Write { success }, Some(now + self.draws.hop()))
+            }
+            Pending::WriteReply if client.wrote => {
+                self.succeeded += 1;
+                (EventKind::Done, None)
+            }
+            Pending::WriteReply => {
+                client.retries = client.retries.saturating_add(1);
+                if client.retries > self.rule.max_retries {
+                    self.gave_up += 1;
+                    (EventKind::GaveUp, None)
+                } else {
+                    let hop = self.draws.hop();
+                    let backoff_ms = self.rule.sleep(client, &mut self.draws);
+                    client.pending = Pending::Read;
+                    let retry = client.retries;
+                    (
+                        EventKind::Retry { retry, backoff_ms },
+                        Some(now + hop + backoff_ms),
+                    )
+                }
+            }
+        };
+        let event = Event {
+            time_ms: now,
+            client: due.client,
+            kind,
+        };
+        match next {
+            Some(time) => {
+                due.time = time;
+                due.seq = self.seq;
+                self.seq += 1;
+            }
+            None => {
+                PeekMut::pop(due);
+            }
+        }
+        Some(event)
+    }
+}

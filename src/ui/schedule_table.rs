@@ -6,12 +6,18 @@ use crate::core::format;
 use crate::core::schedule::Row;
 use crate::ui::state::use_state;
 
-/// A delay cell's markup: whole ms, then the seconds in a span that
-/// narrow screens hide. Only digits and separators go in, so no escaping.
-fn delay_html(ms: f64) -> String {
-    match format::delay_parts(ms) {
-        (millis, Some(secs)) => format!("{millis}<span class=\"secs\"> {secs}</span>"),
-        (millis, None) => millis,
+/// A delay cell: its exact value in `data-ms`, whole ms as text, then the
+/// seconds in a span that narrow screens hide. Text nodes, not HTML: an
+/// update rewrites only the text that changed, with nothing to parse.
+fn delay_cell(row: Memo<Row>, value: fn(&Row) -> f64) -> impl IntoView {
+    let ms = move || row.with(value);
+    view! {
+        <td data-ms=move || ms().to_string()>
+            {move || format::delay_parts(ms()).0}
+            <span class="secs">
+                {move || format::delay_parts(ms()).1.map(|s| format!(" {s}")).unwrap_or_default()}
+            </span>
+        </td>
     }
 }
 
@@ -25,7 +31,6 @@ fn row_view(i: usize, fits: Memo<Option<u32>>) -> impl IntoView {
     let row = Memo::new(move |_| schedule.with(|s| s.rows.get(i).copied().unwrap_or_default()));
     let past = move || fits.get().is_some_and(|n| row.with(|r| r.retry) > n);
     let cell = move |f: fn(&Row) -> f64| move || row.with(f).to_string();
-    let html = move |f: fn(&Row) -> f64| move || delay_html(row.with(f));
     view! {
         <tr
             class:capped=move || row.with(|r| r.capped)
@@ -38,12 +43,12 @@ fn row_view(i: usize, fits: Memo<Option<u32>>) -> impl IntoView {
                 {move || row.with(|r| r.server_wait).then(|| view! { <span class="badge server" title="The server's Retry-After wait replaces the computed delay">"server"</span> })}
                 {move || past().then(|| view! { <span class="badge late" title="In the worst case this retry starts after the deadline">"past deadline"</span> })}
             </th>
-            <td data-ms=cell(|r| r.sample_ms) inner_html=html(|r| r.sample_ms)></td>
+            {delay_cell(row, |r| r.sample_ms)}
             <td data-min-ms=cell(|r| r.min_ms) data-max-ms=cell(|r| r.max_ms)>
                 {move || row.with(|r| format::range(r.min_ms, r.max_ms))}
             </td>
-            <td data-ms=cell(|r| r.expected_ms) inner_html=html(|r| r.expected_ms)></td>
-            <td data-ms=cell(|r| r.cumulative_ms) inner_html=html(|r| r.cumulative_ms)></td>
+            {delay_cell(row, |r| r.expected_ms)}
+            {delay_cell(row, |r| r.cumulative_ms)}
         </tr>
     }
 }

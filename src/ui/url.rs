@@ -1,6 +1,7 @@
 //! The page's link: read once at start-up, written from the state in one
 //! place ([`write_link`]).
 
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
@@ -23,19 +24,37 @@ pub fn full_link(state: &State) -> String {
     format!("{origin}{path}?{}", share::encode(state))
 }
 
+/// How long the link waits for typing to pause before it is rewritten:
+/// `replaceState` costs about a millisecond, and browsers throttle it when
+/// called on every keystroke.
+const LINK_DELAY_MS: u32 = 120;
+
+/// Replaces the query with `query` in place (no history entry).
+fn replace_query(query: &str) {
+    let window = window();
+    if window.location().search().ok().as_deref() == Some(query) {
+        return;
+    }
+    if let Ok(history) = window.history() {
+        // Failure here only means the link is stale; the page keeps working.
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(query));
+    }
+}
+
 /// Keeps the address bar equal to the state: whenever the state changes,
-/// the query is replaced in place (no history entry per keystroke). This is
-/// the only code that writes the URL; nothing reads it back after start-up.
+/// the query is replaced in place, at once on the first run and then once
+/// typing pauses. This is the only code that writes the URL; nothing reads
+/// it back after start-up, and `Copy link` builds its link from the state.
 pub fn write_link(state: AppState) {
-    Effect::new(move |_| {
+    Effect::new(move |previous: Option<Option<Timeout>>| {
         let query = format!("?{}", share::encode(&state.snapshot()));
-        let window = window();
-        if window.location().search().ok().as_deref() == Some(query.as_str()) {
-            return;
-        }
-        if let Ok(history) = window.history() {
-            // Failure here only means the link is stale; the page keeps working.
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&query));
+        match previous {
+            None => {
+                replace_query(&query);
+                None
+            }
+            // Replacing the previous run's timeout drops (cancels) it.
+            Some(_) => Some(Timeout::new(LINK_DELAY_MS, move || replace_query(&query))),
         }
     });
 }

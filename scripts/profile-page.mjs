@@ -1,0 +1,63 @@
+// Finds where the page spends its time, with Chromium's own CPU profiler.
+// Run by hand against a build whose wasm keeps its function names:
+//
+//   bash scripts/profile-build.sh            # builds dist-profile/
+//   DIST_DIR=dist-profile node scripts/profile-page.mjs [action] [query]
+//
+// `action` is `base` (type into Base delay), `reroll` or `load`; it runs 30
+// times (once for `load`) while the profiler samples every 50 µs, then the
+// functions with the most self time are printed.
+import { serveDist, launch } from '../tests/e2e/harness.mjs';
+
+const action = process.argv[2] ?? 'base';
+const query = process.argv[3] ?? '?retries=100&jitter=decorrelated&seed=1';
+
+const server = await serveDist();
+const browser = await launch();
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+
+if (action === 'load') {
+  await cdp.send('Profiler.start');
+  await page.goto(`${server.origin}/${query}`);
+  await page.locator('table.schedule tbody tr').first().waitFor();
+  await page.waitForTimeout(300);
+} else {
+  await page.goto(`${server.origin}/${query}`);
+  await page.locator('table.schedule tbody tr').first().waitFor();
+  await cdp.send('Profiler.start');
+  await page.evaluate(async (action) => {
+    const next = () => new Promise((r) => setTimeout(r, 0));
+    for (let i = 0; i < 30; i++) {
+      if (action === 'reroll') {
+        [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();
+      } else {
+        const el = document.getElementById('base');
+        el.value = i % 2 ? '1000' : '1001';
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      await next();
+    }
+  }, action);
+}
+const { profile } = await cdp.send('Profiler.stop');
+
+// Self time per function: samples × their interval, summed by name.
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map();
+const deltas = profile.timeDeltas;
+profile.samples.forEach((id, i) => {
+  const f = byId.get(id).callFrame;
+  const name = `${f.functionName || '(anonymous)'} ${f.url ? f.url.split('/').pop() : ''}`.trim();
+  self.set(name, (self.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+});
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+console.log(`${action}: ${total.toFixed(1)} ms sampled`);
+for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+  console.log(`${ms.toFixed(2).padStart(9)} ms  ${(100 * ms / total).toFixed(1).padStart(5)} %  ${name.slice(0, 140)}`);
+}
+await browser.close();
+await server.close();

@@ -1,35 +1,80 @@
 //! The schedule chart: an SVG drawn from [`crate::core::chart::layout`].
 
 use leptos::prelude::*;
+use leptos::svg::G;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
 
 use crate::core::chart::{layout, Chart, Mark, HEIGHT, LEFT, RIGHT, WIDTH};
+use crate::ui::dom::{element, set, with_children, ItemDom, Keyed, SVG};
 use crate::ui::state::use_state;
 
-/// Mark `i`: its band, expected tick and sample dot, updated in place.
-fn mark_view(i: usize, chart: Memo<Chart>) -> impl IntoView {
-    let mark = Memo::new(move |_| chart.with(|c| c.marks.get(i).cloned()));
-    let get = move |f: fn(&Mark) -> f64| move || mark.with(|m| m.as_ref().map_or(0.0, f));
-    let flag = move |f: fn(&Mark) -> bool| move || mark.with(|m| m.as_ref().is_some_and(f));
-    let right = move || mark.with(|m| m.as_ref().map_or(0.0, |m| m.x + m.width));
-    let mid = move || mark.with(|m| m.as_ref().map_or(0.0, |m| m.x + m.width / 2.0));
-    let radius = move || mark.with(|m| m.as_ref().map_or(0.0, |m| (m.width / 2.0).clamp(1.5, 4.0)));
-    let height = move || {
-        mark.with(|m| {
-            m.as_ref()
-                .map_or(0.0, |m| (m.band_bottom - m.band_top).max(1.0))
-        })
-    };
-    view! {
-        <g
-            data-retry=move || mark.with(|m| m.as_ref().map(|m| m.retry))
-            class="mark"
-            class:server=flag(|m| m.server_wait)
-            class:past=flag(|m| m.past_deadline)
-        >
-            <rect class="band" x=get(|m| m.x) y=get(|m| m.band_top) width=get(|m| m.width) height=height />
-            <line class="expected" x1=get(|m| m.x) x2=right y1=get(|m| m.expected_y) y2=get(|m| m.expected_y) />
-            <circle class="sample" cx=mid cy=get(|m| m.sample_y) r=radius />
-        </g>
+/// One retry's shapes: the min–max band, the expected tick and the sample dot.
+struct MarkDom {
+    g: Element,
+    band: Element,
+    expected: Element,
+    sample: Element,
+}
+
+impl ItemDom<Mark> for MarkDom {
+    fn create() -> Self {
+        let (band, expected, sample) = (
+            element(Some(SVG), "rect"),
+            element(Some(SVG), "line"),
+            element(Some(SVG), "circle"),
+        );
+        band.set_attribute("class", "band").ok();
+        expected.set_attribute("class", "expected").ok();
+        sample.set_attribute("class", "sample").ok();
+        let g = with_children(element(Some(SVG), "g"), &[&band, &expected, &sample]);
+        MarkDom {
+            g,
+            band,
+            expected,
+            sample,
+        }
+    }
+
+    fn root(&self) -> &Element {
+        &self.g
+    }
+
+    fn update(&self, old: Option<&Mark>, m: &Mark) {
+        let flags = |m: &Mark| (m.retry, m.server_wait, m.past_deadline);
+        if old.is_none_or(|o| flags(o) != flags(m)) {
+            let mut class = String::from("mark");
+            if m.server_wait {
+                class.push_str(" server");
+            }
+            if m.past_deadline {
+                class.push_str(" past");
+            }
+            set(&self.g, "class", &class);
+            set(&self.g, "data-retry", &m.retry.to_string());
+        }
+        // Only what moved is written: a re-roll moves the dots alone.
+        let attrs: [(&Element, &str, fn(&Mark) -> f64); 11] = [
+            (&self.band, "x", |m| m.x),
+            (&self.band, "y", |m| m.band_top),
+            (&self.band, "width", |m| m.width),
+            (&self.band, "height", |m| {
+                (m.band_bottom - m.band_top).max(1.0)
+            }),
+            (&self.expected, "x1", |m| m.x),
+            (&self.expected, "x2", |m| m.x + m.width),
+            (&self.expected, "y1", |m| m.expected_y),
+            (&self.expected, "y2", |m| m.expected_y),
+            (&self.sample, "cx", |m| m.x + m.width / 2.0),
+            (&self.sample, "cy", |m| m.sample_y),
+            (&self.sample, "r", |m| (m.width / 2.0).clamp(1.5, 4.0)),
+        ];
+        for (el, name, value) in attrs {
+            let v = value(m);
+            if old.is_none_or(|o| value(o) != v) {
+                set(el, name, &v.to_string());
+            }
+        }
     }
 }
 
@@ -95,7 +140,15 @@ pub fn ScheduleChart() -> impl IntoView {
             )
         })
     });
-    let count = Memo::new(move |_| chart.with(|c| c.marks.len()));
+    // The marks are kept in step by hand, like the table's rows.
+    let marks = NodeRef::<G>::new();
+    Effect::new(move |list: Option<Keyed<Mark, MarkDom>>| {
+        let mut list = list.unwrap_or_default();
+        if let Some(g) = marks.get() {
+            chart.with(|c| list.sync(g.unchecked_ref(), &c.marks));
+        }
+        list
+    });
     view! {
         <figure class="chart">
             <svg
@@ -109,7 +162,7 @@ pub fn ScheduleChart() -> impl IntoView {
                     axes.track();
                     chart.with_untracked(draw_axes)
                 }}
-                <For each=move || 0..count.get() key=|i| *i children=move |i| mark_view(i, chart) />
+                <g node_ref=marks></g>
                 <polyline class="cumulative" points=move || chart.with(|c| c.cumulative_points.clone()) />
                 <desc id="chart-desc">{move || chart.with(|c| c.description.clone())}</desc>
             </svg>

@@ -1,6 +1,7 @@
 //! Generated retry code: one ARIA tab per language, the code of the chosen
 //! one, the Retry-After switch and a copy button.
 
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -9,6 +10,21 @@ use crate::core::snippets::{write, Lang, Options};
 use crate::ui::clipboard::copy_text;
 use crate::ui::stale::StaleNote;
 use crate::ui::state::use_state;
+
+/// How long the code waits for the policy to stop changing.
+const SETTLE_MS: u32 = 150;
+
+/// `source`, once it has stayed the same for [`SETTLE_MS`]: a timer is
+/// the outside world here, so an effect starts it and a newer change drops
+/// (cancels) the older timer.
+fn settled<T: Clone + PartialEq + Send + Sync + 'static>(source: Memo<T>) -> ReadSignal<T> {
+    let (value, set_value) = signal(source.get_untracked());
+    Effect::new(move |previous: Option<Option<Timeout>>| {
+        let next = source.get();
+        previous.map(|_| Timeout::new(SETTLE_MS, move || set_value.set(next)))
+    });
+    value
+}
 
 /// The tab to select after a navigation key, following the WAI-ARIA tabs
 /// pattern: arrows wrap around, Home and End jump to the ends.
@@ -41,12 +57,16 @@ pub fn CodeTabs() -> impl IntoView {
     let state = use_state();
     let lang = Memo::new(move |_| Lang::parse(state.lang.get()).unwrap_or(Lang::Js));
     // A memo: the panel and the copy button both read the text.
+    // The code follows the policy once typing pauses: writing and
+    // colouring a snippet costs more than the table's own update, and no
+    // one reads code mid-keystroke.
+    let policy = settled(state.policy);
     let code = Memo::new(move |_| {
         let options = Options {
             honor_retry_after: state.honor.get(),
             retry_after_max_ms: state.retry_after_max.valid.get(),
         };
-        state.policy.with(|p| write(lang.get(), p, &options))
+        policy.with(|p| write(lang.get(), p, &options))
     });
     let status = RwSignal::new("");
     let select = move |l: Lang| state.lang.set(l.as_str());

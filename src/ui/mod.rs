@@ -3,11 +3,13 @@
 //! [`crate::core::format`].
 
 pub mod app;
+mod bind;
 mod chart;
 mod clipboard;
 mod code_tabs;
 mod comparison;
 mod deadline;
+mod dom;
 mod explainer;
 mod export;
 mod field;

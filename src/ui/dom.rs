@@ -1,0 +1,94 @@
+//! A list kept in step with data by hand: the schedule's rows and the
+//! chart's marks.
+//!
+//! These are the page's longest lists (up to 1,000 items, each a handful
+//! of cells or shapes) and every input rewrites most of them. Written as
+//! views, each cell is its own reactive node: the browser profiler showed
+//! the bookkeeping of those nodes, not the DOM writes, dominating an
+//! update, and each distinct closure adds code to the wasm. Here one
+//! effect per list compares each item with the one on screen and touches
+//! only what changed; rows are reused, never rebuilt.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Node, Text};
+
+/// The SVG namespace, for chart shapes.
+pub const SVG: &str = "http://www.w3.org/2000/svg";
+
+/// A new element: HTML when `ns` is `None`, else in that namespace.
+pub fn element(ns: Option<&str>, tag: &str) -> Element {
+    let document = leptos::prelude::document();
+    match ns {
+        None => document.create_element(tag),
+        Some(ns) => document.create_element_ns(Some(ns), tag),
+    }
+    .expect("creating an element with a valid tag name cannot fail")
+}
+
+/// A new element with these children appended, in order.
+pub fn with_children(parent: Element, children: &[&Node]) -> Element {
+    for child in children {
+        let _ = parent.append_child(child);
+    }
+    parent
+}
+
+/// A new, empty text node.
+pub fn text() -> Text {
+    leptos::prelude::document().create_text_node("")
+}
+
+/// Sets an attribute (errors only come from invalid names, which ours are not).
+pub fn set(element: &Element, name: &str, value: &str) {
+    let _ = element.set_attribute(name, value);
+}
+
+/// The items on screen, with the DOM built for each.
+pub struct Keyed<T, D> {
+    items: Vec<T>,
+    doms: Vec<D>,
+}
+
+impl<T, D> Default for Keyed<T, D> {
+    fn default() -> Self {
+        Keyed {
+            items: Vec::new(),
+            doms: Vec::new(),
+        }
+    }
+}
+
+/// One item's DOM: its root node, appended to and removed from the list.
+pub trait ItemDom<T> {
+    /// Builds the (empty) DOM for one item.
+    fn create() -> Self;
+    /// The node that goes into the list.
+    fn root(&self) -> &Element;
+    /// Writes `item` into the DOM, which shows `old` (`None` when new).
+    fn update(&self, old: Option<&T>, item: &T);
+}
+
+impl<T: Clone + PartialEq, D: ItemDom<T>> Keyed<T, D> {
+    /// Makes `parent`'s children show `items`: drops extra ones from the
+    /// end, adds missing ones, and updates only the items that changed.
+    pub fn sync(&mut self, parent: &Node, items: &[T]) {
+        while self.doms.len() > items.len() {
+            if let Some(dom) = self.doms.pop() {
+                dom.root().remove();
+            }
+        }
+        self.items.truncate(items.len());
+        for (i, item) in items.iter().enumerate() {
+            if i == self.doms.len() {
+                let dom = D::create();
+                let _ = parent.append_child(dom.root().unchecked_ref());
+                dom.update(None, item);
+                self.doms.push(dom);
+                self.items.push(item.clone());
+            } else if self.items[i] != *item {
+                self.doms[i].update(Some(&self.items[i]), item);
+                self.items[i] = item.clone();
+            }
+        }
+    }
+}

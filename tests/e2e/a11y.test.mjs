@@ -275,6 +275,8 @@ test('with a date reading showing, Tab still meets only named controls', async (
   const { page } = await open(t, EVERYTHING);
   await waitForWholePage(page);
   await showDateReading(page);
+  // Start Tab from the top, not from the example button just clicked.
+  await page.mouse.click(2, 2);
   const expected = await tagInteractive(page);
   const stops = await tabThrough(page);
   assert.deepEqual(stops.filter((s) => s.kb === null), [], 'nothing unexpected takes focus');

@@ -78,7 +78,8 @@ test('changing each input updates the table and the tiles', async (t) => {
   assert.deepEqual(table.map((r) => [r.min, r.max]), [[500, 1500], [500, 2000], [500, 2000]]);
   for (const r of table) assert.ok(r.expected >= r.min && r.expected <= r.max);
 
-  // Every change is in the link, replaced in place.
+  // Every change is in the link, replaced in place once typing pauses.
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('jitter') === 'decorrelated');
   const url = new URL(page.url());
   assert.equal(url.searchParams.get('base'), '500');
   assert.equal(url.searchParams.get('multiplier'), '3');

@@ -3,7 +3,7 @@
 // and of the fields, in a real headless Chromium against the release build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openChecked } from './harness.mjs';
+import { serveDist, launch, openChecked, expectParam, expectUrl } from './harness.mjs';
 
 let server;
 let browser;
@@ -12,7 +12,6 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 /** Opens the page; the test fails if it logs an error or leaves its origin. */
 const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
-const param = (page, key) => new URL(page.url()).searchParams.get(key);
 const input = (page, name) => page.getByLabel(name, { exact: true });
 
 /** The comparison table's rows as { mode, worst, expected, text }. */
@@ -56,7 +55,8 @@ test('the comparison lays every mode side by side, and choosing one switches the
   await page.getByRole('button', { name: 'Decorrelated', exact: true }).click();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('jitter') === 'decorrelated');
   assert.equal(await input(page, 'Jitter').inputValue(), 'decorrelated');
-  assert.equal(await page.getByRole('button', { name: 'Decorrelated', exact: true }).getAttribute('aria-pressed'), 'true');
+  // The row in use says so, in its name too.
+  assert.equal(await page.getByRole('button', { name: 'Decorrelated (in use)' }).getAttribute('aria-pressed'), 'true');
   assert.equal(Number(await page.getByTestId('range').getAttribute('data-max-ms')), 103000);
   assert.equal(Number(await page.getByTestId('expected-total').getAttribute('data-ms')), by.decorrelated.expected);
 });
@@ -111,7 +111,7 @@ test('Copy link copies the page\'s full URL', async (t) => {
   await page.getByRole('button', { name: 'Copy link' }).click();
   await page.waitForFunction(async () => (await navigator.clipboard.readText()).length > 0);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  assert.equal(copied, page.url());
+  await expectUrl(page, copied, 'the copied link is the page\'s own');
   const q = new URL(copied).searchParams;
   assert.deepEqual([q.get('seed'), q.get('jitter'), q.get('retries')], ['42', 'equal', '7']);
   // The copied link reproduces the same sample.
@@ -187,7 +187,7 @@ test('a High factor below the Low factor marks both fields', async (t) => {
   assert.match(await page.locator('#hi-error').textContent(), /lowest factor must not be above the highest/);
   await input(page, 'High factor').fill('1.5');
   await page.waitForFunction(() => document.getElementById('lo').getAttribute('aria-invalid') === 'false');
-  assert.equal(param(page, 'hi'), '1.5');
+  await expectParam(page, 'hi', '1.5');
 });
 
 test('a huge refused link parameter is quoted short and the page does not scroll sideways', async (t) => {

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { serveDist, launch, openChecked } from './harness.mjs';
+import { serveDist, launch, openChecked, expectParam, expectUrl } from './harness.mjs';
 
 let server;
 let browser;
@@ -56,7 +56,6 @@ async function waitForMarks(page, n) {
   }, n);
 }
 
-const param = (page, key) => new URL(page.url()).searchParams.get(key);
 
 test('the chart has one mark per retry and redraws on re-roll and on Max retries', async (t) => {
   const { page } = await open(t, '?seed=42');
@@ -182,9 +181,9 @@ async function expectPreset(page, p) {
     assert.equal(await input('Low factor').inputValue(), p.lo, `${what}: low factor`);
     assert.equal(await input('High factor').inputValue(), p.hi, `${what}: high factor`);
     assert.equal(await input('Cap applies').inputValue(), p.capOrder, `${what}: cap order`);
-    assert.equal(param(page, 'lo'), p.lo, `${what}: lo in the link`);
-    assert.equal(param(page, 'hi'), p.hi, `${what}: hi in the link`);
-    assert.equal(param(page, 'capafter'), p.capOrder === 'after' ? '1' : '0', `${what}: capafter in the link`);
+    await expectParam(page, 'lo', p.lo, `${what}: lo in the link`);
+    await expectParam(page, 'hi', p.hi, `${what}: hi in the link`);
+    await expectParam(page, 'capafter', p.capOrder === 'after' ? '1' : '0', `${what}: capafter in the link`);
   } else {
     assert.equal(await input('Low factor').count(), 0, `${what}: no factor fields`);
   }
@@ -197,7 +196,7 @@ async function expectPreset(page, p) {
   // agree with what the note says about Retry-After.
   assert.match(await page.locator('.preset-note').textContent(), /checked 2026-\d\d-\d\d/, `${what}: checked release`);
   assert.equal(await page.getByLabel('Honor Retry-After').isChecked(), p.honor, `${what}: Honor Retry-After`);
-  assert.equal(param(page, 'honor'), p.honor ? '1' : '0', `${what}: honor in the link`);
+  await expectParam(page, 'honor', p.honor ? '1' : '0', `${what}: honor in the link`);
   if (p.ramax) assert.equal(await input('Max Retry-After (ms)').inputValue(), p.ramax, `${what}: Retry-After maximum`);
 }
 
@@ -290,7 +289,7 @@ test('a deadline marks the rows past it, says how many fit, and is in the link',
   await page.waitForFunction(() => document.querySelector('[data-testid=deadline-summary]')?.dataset.fitWorst === '5');
   assert.ok((await scheduleRows(page)).every((r) => !r.badges.includes('past deadline')));
   assert.match(await summary.textContent(), /worst case fits/);
-  assert.equal(param(page, 'deadline'), '31000');
+  await expectParam(page, 'deadline', '31000');
 
   // 500 ms: none fit.
   await deadline.fill('500');
@@ -329,7 +328,7 @@ test('a server wait from the link replaces that retry in the table, tiles and ch
   // The server's mark is the tallest one.
   const tops = await page.locator('svg [data-retry]').evaluateAll((marks) => marks.map((m) => m.getBoundingClientRect().top));
   assert.equal(tops.indexOf(Math.min(...tops)), 1, 'retry 2 reaches highest in the chart');
-  assert.equal(param(page, 'serverwait'), '2:120000');
+  await expectParam(page, 'serverwait', '2:120000');
 });
 
 test('apply to retry N puts the server wait in the schedule', async (t) => {
@@ -353,7 +352,7 @@ test('apply to retry N puts the server wait in the schedule', async (t) => {
   assert.equal(await page.locator('svg [data-retry="3"]').evaluate((g) => g.classList.contains('server')), true);
   await page.getByRole('button', { name: 'Clear server wait' }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid=total-wait]').dataset.ms === '31000');
-  assert.equal(new URL(page.url()).searchParams.get('serverwait'), null);
+  await expectParam(page, 'serverwait', null);
 });
 
 const CSV_HEADER = 'retry,sampled_ms,min_ms,max_ms,expected_ms,cumulative_ms,capped,server_wait';
@@ -378,7 +377,7 @@ test('Download CSV starts with the policy and link, then the table in whole mill
     [settings.base_ms, settings.multiplier, settings.cap_ms, settings.max_retries, settings.jitter, settings.seed, settings.deadline_ms, settings.retry_after_max_ms],
     ['1000', '2', '32000', '7', 'full', '42', '90000', '600000'],
   );
-  assert.equal(settings.share_link, page.url(), 'the share link is the page\'s own');
+  await expectUrl(page, settings.share_link, 'the share link is the page\'s own');
   const header = lines.indexOf(CSV_HEADER);
   assert.ok(header > 0, 'the table follows the policy');
   const body = lines.slice(header + 1).filter((l) => l !== '');
@@ -416,7 +415,9 @@ test('Copy as Markdown puts the table\'s formatted numbers on the clipboard', as
   for (const needle of ['Base delay: 1,000 ms', 'Max retries: 7', 'Jitter: Full', 'Seed: 42']) {
     assert.ok(text.includes(needle), `the Markdown names ${needle}:\n${text}`);
   }
-  assert.ok(text.includes(`<${page.url()}>`), 'the Markdown holds the share link');
+  const link = text.match(/<(http[^>]+)>/)?.[1];
+  assert.ok(link, 'the Markdown holds the share link');
+  await expectUrl(page, link, 'the Markdown\'s link is the page\'s own');
   const tableLines = text.split('\n').filter((l) => l.startsWith('|'));
   const cells = (line) => line.split('|').slice(1, -1).map((c) => c.trim());
   assert.deepEqual(cells(tableLines[0]), ['Retry', 'Sampled delay', 'Min – max', 'Expected', 'Cumulative wait']);

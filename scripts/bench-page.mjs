@@ -20,6 +20,8 @@ import path from 'node:path';
 import { serveDist, launch, distDir } from '../tests/e2e/harness.mjs';
 
 const N = Math.max(30, Number(process.argv[2] ?? 30));
+// BENCH_ONLY=input,first,cls,sim runs only those parts.
+const only = (part) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(part);
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -74,7 +76,7 @@ const typeInto = (id, a, b) => `
   el.value = i % 2 ? '${a}' : '${b}';
   el.dispatchEvent(new Event('input', { bubbles: true }));`;
 
-{
+if (only('input')) {
   const { context, page } = await open('?retries=100&jitter=decorrelated&seed=1');
   report('input → table, 100 retries, decorrelated (base)', await timeUpdates(page, N, typeInto('base', 1000, 1001)), 'p95 ≤ 8 ms');
   report('input → table, 100 retries, decorrelated (cap)', await timeUpdates(page, N, typeInto('cap', 32000, 31000)));
@@ -82,7 +84,7 @@ const typeInto = (id, a, b) => `
     [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();`), 'p95 ≤ 4 ms');
   await context.close();
 }
-{
+if (only('input')) {
   const { context, page } = await open('?retries=1000&jitter=decorrelated&seed=1');
   report('input → table, 1,000 retries, decorrelated (base)', await timeUpdates(page, N, typeInto('base', 1000, 1001)), 'p95 ≤ 50 ms');
   await context.close();
@@ -97,7 +99,7 @@ const firstRowScript = `
     }
   }).observe(document, { childList: true, subtree: true });`;
 const staticName = `bench-static-${process.pid}.html`;
-{
+if (only('first')) {
   const { context, page } = await open('?seed=42');
   await page.waitForTimeout(500);
   const html = await page.evaluate(() => {
@@ -118,7 +120,7 @@ async function firstRow(url) {
   await context.close();
   return t;
 }
-try {
+if (only('first')) try {
   const app = [];
   const copy = [];
   for (let i = 0; i < N; i++) {
@@ -134,7 +136,7 @@ try {
 }
 
 // Layout shift while loading.
-for (const width of [375, 1280]) {
+for (const width of only('cls') ? [375, 1280] : []) {
   const shifts = [];
   for (let i = 0; i < 5; i++) {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
@@ -155,7 +157,7 @@ for (const width of [375, 1280]) {
 }
 
 // Contention simulation, when the page has it.
-{
+if (only('sim')) {
   const { context, page } = await open('?seed=42&simclients=50&simruns=100');
   const button = page.getByRole('button', { name: 'Run simulation' });
   if (await button.count()) {

@@ -29,6 +29,12 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     url::write_link(state);
 
+    // The sections below the first screen mount one frame after it, so the
+    // schedule is painted first. They start out of view, and `#app` keeps
+    // a screen's height, so nothing on screen moves when they arrive.
+    let rest = RwSignal::new(false);
+    request_animation_frame(move || request_animation_frame(move || rest.set(true)));
+
     view! {
         <LinkNotices />
         <div class="layout">
@@ -43,9 +49,11 @@ pub fn App() -> impl IntoView {
                 <EdgeNotes />
             </section>
         </div>
-        <ModeComparison />
-        <RetryAfterTester />
-        <CodeTabs />
+        <Show when=move || rest.get()>
+            <ModeComparison />
+            <RetryAfterTester />
+            <CodeTabs />
+        </Show>
     }
 }
 

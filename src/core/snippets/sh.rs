@@ -86,10 +86,11 @@ pub(super) fn write(plan: &Plan) -> String {
     );
     if deadline {
         out.push_str(
-            "# Prints $1, seconds with a fraction such as curl's 0.012345, in whole ms.\n\
-             to_ms() {\n  \
-             local whole=${1%.*} fraction=${1#*.}000\n  \
-             echo $((10#$whole * 1000 + 10#${fraction:0:3}))\n\
+            "# Prints the time in ms: bash 5's EPOCHREALTIME, else (bash 3.2) whole\n\
+             # seconds from date, which makes the deadline good to a second.\n\
+             now_ms() {\n  \
+             local now=${EPOCHREALTIME:-$(date +%s).000000}\n  \
+             echo $((${now%[.,]*} * 1000 + 10#${now#*[.,]} / 1000))\n\
              }\n\n",
         );
     }
@@ -99,35 +100,20 @@ pub(super) fn write(plan: &Plan) -> String {
         out.push_str(RETRY_AFTER);
     }
     if deadline {
-        out.push_str(
-            "\n# Time spent so far, counted as curl's own time and the sleeps (bash 3.2\n\
-             # has no clock finer than whole seconds); each check adds the next wait.\n\
-             elapsed_ms=0\n",
-        );
+        out.push_str("\ndeadline_ms=$(($(now_ms) + DEADLINE_MS))\n");
     }
     let key = if plan.key {
         " \\\n    --header \"Idempotency-Key: $key\""
     } else {
         ""
     };
-    if deadline {
-        out.push_str(&format!(
-            "\nfor ((retry = 0; ; retry++)); do\n  \
-             out=$(curl --silent --show-error --connect-timeout \"$CONNECT_TIMEOUT_S\" \\\n    \
-             --max-time \"$MAX_TIME_S\" --output \"$body\" --dump-header \"$headers\" \\\n    \
-             --write-out '%{{http_code}} %{{time_total}}'{key} \"${{args[@]}}\" --url \"$url\")\n  \
-             code=$?\n  \
-             status=${{out% *}}\n"
-        ));
-    } else {
-        out.push_str(&format!(
-            "\nfor ((retry = 0; ; retry++)); do\n  \
-             status=$(curl --silent --show-error --connect-timeout \"$CONNECT_TIMEOUT_S\" \\\n    \
-             --max-time \"$MAX_TIME_S\" --output \"$body\" --dump-header \"$headers\" \\\n    \
-             --write-out '%{{http_code}}'{key} \"${{args[@]}}\" --url \"$url\")\n  \
-             code=$?\n"
-        ));
-    }
+    out.push_str(&format!(
+        "\nfor ((retry = 0; ; retry++)); do\n  \
+         status=$(curl --silent --show-error --connect-timeout \"$CONNECT_TIMEOUT_S\" \\\n    \
+         --max-time \"$MAX_TIME_S\" --output \"$body\" --dump-header \"$headers\" \\\n    \
+         --write-out '%{{http_code}}'{key} \"${{args[@]}}\" --url \"$url\")\n  \
+         code=$?\n"
+    ));
     out.push_str(
         "  if ((code != 0)); then\n    \
          case $code in\n      \
@@ -163,8 +149,7 @@ pub(super) fn write(plan: &Plan) -> String {
     }
     if deadline {
         out.push_str(
-            "  elapsed_ms=$((elapsed_ms + $(to_ms \"${out#* }\") + wait_ms))\n  \
-             if ((elapsed_ms >= DEADLINE_MS)); then\n    \
+            "  if (($(now_ms) + wait_ms >= deadline_ms)); then\n    \
              if ((code == 0)); then cat \"$body\"; fi\n    \
              echo \"retry.sh: deadline of $DEADLINE_MS ms reached after $((retry + 1)) attempts\" >&2\n    \
              exit 1\n  \

@@ -8,6 +8,13 @@
 // injects faults, and checks the outcome SPEC §4 names, the number of
 // requests the server saw, and the waits between them.
 //
+// Groups: COMMON and RETRY_AFTER (the contract, plus SPEC §4.1: cut-off
+// bodies, one keep-alive connection, errors a retry cannot fix, a year-9999
+// leap second); CANCEL (the caller's signal, context or dropped future,
+// also mid-wait); DEADLINE (the budget and the idempotency key); BASH and
+// PYTHON (stdin, exit 64, curl's HTTP/2 exit codes, the caller's session);
+// and the extreme policy, whose first sleep must neither fail nor end early.
+//
 // Needs, installed beforehand (the suite installs nothing): node 20 and the
 // repo's node_modules (typescript), python3 with requests, go 1.19 or
 // later, bash, curl and awk, and cargo with tests/conformance/rust-driver's

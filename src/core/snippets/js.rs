@@ -27,7 +27,8 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
          \x20* for each attempt (a stream body can be read only once). Resolves to the\n\
          \x20* final Response (the last one when retries run out); rejects with the\n\
          \x20* network error of the final attempt. When `init.signal` aborts or times\n\
-         \x20* out, it rejects at once with the signal's reason, also during a wait.\n",
+         \x20* out, it rejects at once with the signal's reason, also during a wait;\n\
+         \x20* so does a signal that `init` builds for one attempt.\n",
     );
     if plan.deadline_ms.is_some() {
         out.push_str(

@@ -77,8 +77,8 @@ pub(super) fn write(plan: &Plan) -> String {
     if deadline {
         out.push_str(
             "                if too_late(wait_ms) {\n                    \
-             let last = RetryError::Status(response);\n                    \
-             return Err(RetryError::Deadline(Box::new(last)));\n                \
+             let failure = RetryError::Status(response);\n                    \
+             return Err(RetryError::Deadline(Box::new(failure)));\n                \
              }\n",
         );
     }
@@ -92,8 +92,8 @@ pub(super) fn write(plan: &Plan) -> String {
             "            Err(error) => {\n                \
              let wait_ms = backoff.next_delay_ms();\n                \
              if too_late(wait_ms) {\n                    \
-             let last = RetryError::Request(error);\n                    \
-             return Err(RetryError::Deadline(Box::new(last)));\n                \
+             let failure = RetryError::Request(error);\n                    \
+             return Err(RetryError::Deadline(Box::new(failure)));\n                \
              }\n                \
              wait_ms\n            \
              }\n",

@@ -113,8 +113,16 @@ pub(super) fn write(plan: &Plan) -> String {
          code == 408 || code == 429 || code >= 500\n\
          }\n\n\
          /// Failing to connect or to finish the exchange (refused, reset, timed out) is\n\
-         /// retried; a request that cannot be built or a redirect loop is not.\n\
+         /// retried; a request that cannot be built, a redirect loop or an untrusted\n\
+         /// certificate (named in the error's chain, by rustls and OpenSSL alike) is not.\n\
          fn is_network_error(error: &reqwest::Error) -> bool {\n    \
+         let mut cause = std::error::Error::source(error);\n    \
+         while let Some(inner) = cause {\n        \
+         if inner.to_string().contains(\"certificate\") {\n            \
+         return false;\n        \
+         }\n        \
+         cause = inner.source();\n    \
+         }\n    \
          error.is_connect() || error.is_timeout() || error.is_request()\n\
          }\n\n\
          /// Reads a retried response's body, up to DRAIN_LIMIT_BYTES, so its connection\n\

@@ -2,7 +2,7 @@
 //! them, for the conformance suite in `tests/conformance/`.
 //!
 //! ```text
-//! cargo run --example dump_snippets -- OUT_DIR [BASE MULTIPLIER CAP RETRIES RETRY_AFTER_MAX]
+//! cargo run --example dump_snippets -- OUT_DIR [BASE MULTIPLIER CAP RETRIES RETRY_AFTER_MAX [DEADLINE]]
 //! ```
 //!
 //! The numbers default to the page's defaults (1000 2 32000 5 600000). One
@@ -11,6 +11,12 @@
 //! share-link spelling (`js`, `ts`, `py`, `go`, `sh`, `rs`) and `mode` is
 //! `none`, `full`, `equal`, `decorrelated`, `proportional-before` or
 //! `proportional-after` (proportional with factors 0.5 to 1.5).
+//!
+//! With a DEADLINE, also `<mode>-<honor|nohonor>-deadline.<ext>` for the
+//! modes `none` and `decorrelated`, with that deadline and the idempotency
+//! key on, and `extreme-honor.<ext>`: the largest policy the page accepts
+//! (base and cap 10^12 ms, multiplier 10, 1,000 retries, proportional
+//! factors 9.5 to 10 before the cap), whose first sleep passes 292 years.
 //!
 //! `OUT_DIR/manifest.json` lists the files, the policy, and each mode's
 //! per-retry `[min, max]` sleep from the core's schedule, so the suite checks
@@ -23,6 +29,7 @@ use std::{env, fs};
 
 use backoff_calculator::core::policy::{
     parse_delay, parse_multiplier, parse_retries, CapOrder, Jitter, Policy, Proportional,
+    MAX_DELAY_MS,
 };
 use backoff_calculator::core::schedule::schedule;
 use backoff_calculator::core::snippets::{write, Lang, Options};
@@ -77,7 +84,7 @@ fn extension(lang: Lang) -> &'static str {
 }
 
 /// Reads the optional numbers with the page's own field checks.
-fn read_policy(args: &[String]) -> Result<(Policy, Options), String> {
+fn read_policy(args: &[String]) -> Result<(Policy, Options, Option<u64>), String> {
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or(default.to_string());
     let field = |name: &str, e: &dyn std::fmt::Display| format!("{name}: {e}");
     let policy = Policy {
@@ -88,15 +95,42 @@ fn read_policy(args: &[String]) -> Result<(Policy, Options), String> {
         ..Policy::default()
     };
     let options = Options {
-        honor_retry_after: true,
         retry_after_max_ms: parse_delay(&arg(4, "600000"))
             .map_err(|e| field("Retry-After maximum", &e))?,
+        ..Options::default()
     };
-    Ok((policy, options))
+    let deadline = match args.get(5) {
+        Some(text) => Some(parse_delay(text).map_err(|e| field("deadline", &e))?),
+        None => None,
+    };
+    Ok((policy, options, deadline))
+}
+
+/// Writes one snippet and returns its manifest entry.
+fn dump_one(
+    out: &Path,
+    lang: Lang,
+    stem: &str,
+    (mode, honor, deadline): (&str, bool, bool),
+    policy: &Policy,
+    options: &Options,
+) -> std::io::Result<String> {
+    fs::create_dir_all(out.join(lang.as_str()))?;
+    let path = format!("{}/{stem}.{}", lang.as_str(), extension(lang));
+    fs::write(out.join(&path), write(lang, policy, options))?;
+    Ok(format!(
+        "    {{\"lang\": \"{}\", \"mode\": \"{mode}\", \"honor\": {honor}, \"deadline\": {deadline}, \"path\": \"{path}\"}}",
+        lang.as_str()
+    ))
 }
 
 /// Writes the files and the manifest.
-fn dump(out: &Path, policy: Policy, options: Options) -> std::io::Result<()> {
+fn dump(
+    out: &Path,
+    policy: Policy,
+    options: Options,
+    deadline: Option<u64>,
+) -> std::io::Result<()> {
     let mut files = Vec::new();
     let mut bounds = Vec::new();
     for mode in modes() {
@@ -112,26 +146,51 @@ fn dump(out: &Path, policy: Policy, options: Options) -> std::io::Result<()> {
             .collect();
         bounds.push(format!("    \"{}\": [{}]", mode.name, rows.join(", ")));
         for lang in Lang::ALL {
-            fs::create_dir_all(out.join(lang.as_str()))?;
             for honor in [true, false] {
+                let suffix = if honor { "honor" } else { "nohonor" };
                 let options = Options {
                     honor_retry_after: honor,
                     ..options
                 };
-                let suffix = if honor { "honor" } else { "nohonor" };
-                let path = format!(
-                    "{}/{}-{suffix}.{}",
-                    lang.as_str(),
-                    mode.name,
-                    extension(lang)
-                );
-                fs::write(out.join(&path), write(lang, &policy, &options))?;
-                files.push(format!(
-                    "    {{\"lang\": \"{}\", \"mode\": \"{}\", \"honor\": {honor}, \"path\": \"{path}\"}}",
-                    lang.as_str(),
-                    mode.name
-                ));
+                let stem = format!("{}-{suffix}", mode.name);
+                let what = (mode.name, honor, false);
+                files.push(dump_one(out, lang, &stem, what, &policy, &options)?);
+                if deadline.is_some() && ["none", "decorrelated"].contains(&mode.name) {
+                    let options = Options {
+                        deadline_ms: deadline,
+                        idempotency_key: true,
+                        ..options
+                    };
+                    let stem = format!("{stem}-deadline");
+                    let what = (mode.name, honor, true);
+                    files.push(dump_one(out, lang, &stem, what, &policy, &options)?);
+                }
             }
+        }
+    }
+    if deadline.is_some() {
+        let extreme = Policy {
+            base_ms: MAX_DELAY_MS,
+            cap_ms: MAX_DELAY_MS,
+            multiplier: 10.0,
+            max_retries: 1_000,
+            jitter: Jitter::Proportional,
+            proportional: Proportional {
+                lo: 9.5,
+                hi: 10.0,
+                cap: CapOrder::Before,
+            },
+        };
+        for lang in Lang::ALL {
+            let what = ("extreme", true, false);
+            files.push(dump_one(
+                out,
+                lang,
+                "extreme-honor",
+                what,
+                &extreme,
+                &options,
+            )?);
         }
     }
     let mut manifest = String::from("{\n");
@@ -153,17 +212,19 @@ fn dump(out: &Path, policy: Policy, options: Options) -> std::io::Result<()> {
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
     let Some(out) = args.first() else {
-        eprintln!("usage: dump_snippets OUT_DIR [BASE MULTIPLIER CAP RETRIES RETRY_AFTER_MAX]");
+        eprintln!(
+            "usage: dump_snippets OUT_DIR [BASE MULTIPLIER CAP RETRIES RETRY_AFTER_MAX [DEADLINE]]"
+        );
         return ExitCode::from(2);
     };
-    let (policy, options) = match read_policy(&args[1..]) {
+    let (policy, options, deadline) = match read_policy(&args[1..]) {
         Ok(read) => read,
         Err(message) => {
             eprintln!("dump_snippets: {message}");
             return ExitCode::from(2);
         }
     };
-    match dump(Path::new(out), policy, options) {
+    match dump(Path::new(out), policy, options, deadline) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("dump_snippets: {e}");

@@ -23,6 +23,7 @@ fn every_snippet_splits_into_its_own_text() {
                     let options = Options {
                         honor_retry_after: honor,
                         retry_after_max_ms: 600_000,
+                        ..Options::default()
                     };
                     let code = write(lang, &policy, &options);
                     let parts = pieces(lang, &code);

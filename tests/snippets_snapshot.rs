@@ -47,11 +47,20 @@ fn modes() -> Vec<(&'static str, Policy)> {
 const HONOR: Options = Options {
     honor_retry_after: true,
     retry_after_max_ms: 600_000,
+    deadline_ms: None,
+    idempotency_key: false,
 };
 
 const IGNORE: Options = Options {
     honor_retry_after: false,
-    retry_after_max_ms: 600_000,
+    ..HONOR
+};
+
+/// A deadline and the idempotency key, on top of [`HONOR`].
+const DEADLINE_KEY: Options = Options {
+    deadline_ms: Some(50_000),
+    idempotency_key: true,
+    ..HONOR
 };
 
 /// The constant names as each language spells them.
@@ -122,8 +131,9 @@ fn header(text: &str) -> String {
 }
 
 /// The whole snapshot of one language: the default policy in full (full
-/// jitter, Retry-After honored), then every mode with Retry-After ignored,
-/// which leaves each mode's own code easy to read.
+/// jitter, Retry-After honored), the same with a deadline and an
+/// idempotency key, then every mode with Retry-After ignored, which leaves
+/// each mode's own code easy to read.
 fn snapshot(lang: Lang) -> String {
     let mut out = String::new();
     let mut section = |title: &str, text: String| {
@@ -133,6 +143,10 @@ fn snapshot(lang: Lang) -> String {
     section(
         "default policy, Retry-After honored",
         write(lang, &Policy::default(), &HONOR),
+    );
+    section(
+        "default policy, deadline 50 s and an idempotency key",
+        write(lang, &Policy::default(), &DEADLINE_KEY),
     );
     for (name, policy) in modes() {
         section(
@@ -317,7 +331,10 @@ fn each_language_names_its_entry_point() {
     let entry = [
         (Lang::Js, "export async function fetchWithBackoff(url, init)"),
         (Lang::Ts, "export async function fetchWithBackoff("),
-        (Lang::Py, "def request_with_backoff(method, url, **kwargs):"),
+        (
+            Lang::Py,
+            "def request_with_backoff(method, url, session=None, **kwargs):",
+        ),
         (
             Lang::Go,
             "func DoWithBackoff(client *http.Client, newRequest func() (*http.Request, error)) (*http.Response, error)",
@@ -357,8 +374,8 @@ fn numbers_are_written_as_each_language_reads_them() {
 #[test]
 fn extreme_policies_still_write_plain_numbers() {
     let huge = Options {
-        honor_retry_after: true,
         retry_after_max_ms: u64::MAX,
+        ..HONOR
     };
     let edges = [
         Policy {
@@ -436,4 +453,81 @@ fn lang_names_and_hints() {
     let spelled: Vec<_> = Lang::ALL.iter().map(|l| l.as_str()).collect();
     assert_eq!(spelled, ["js", "ts", "py", "go", "sh", "rs"]);
     assert_eq!(Options::default(), HONOR);
+}
+
+#[test]
+fn deadline_and_key_are_written_only_when_asked_for() {
+    for lang in Lang::ALL {
+        let plain = write(lang, &Policy::default(), &HONOR);
+        let both = write(lang, &Policy::default(), &DEADLINE_KEY);
+        let deadline = if lang == Lang::Go {
+            "deadlineMs"
+        } else {
+            "DEADLINE_MS"
+        };
+        assert_eq!(
+            constant_value(&both, deadline)
+                .as_deref()
+                .map(|v| v.trim_end_matches(".0")),
+            Some("50000"),
+            "{lang:?}"
+        );
+        assert!(header(&both).contains("Deadline: the whole call has 50,000 ms"));
+        assert!(header(&both).contains("Idempotency-Key"), "{lang:?}");
+        assert!(code_lines(&both)
+            .iter()
+            .any(|l| l.contains("Idempotency-Key")));
+        for line in code_lines(&plain) {
+            assert!(!line.contains("Idempotency-Key"), "{lang:?}: {line}");
+            assert!(
+                !line.to_ascii_lowercase().contains("deadline"),
+                "{lang:?}: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn production_defaults_are_in_the_code() {
+    let policy = Policy::default();
+    let py = write(Lang::Py, &policy, &HONOR);
+    assert!(
+        py.contains("session=None") && py.contains("kwargs.setdefault(\"timeout\", TIMEOUT_S)")
+    );
+    assert!(py.contains("ChunkedEncodingError"));
+    let sh = write(Lang::Sh, &policy, &HONOR);
+    for needle in [
+        "--connect-timeout",
+        "--max-time",
+        "exit 64",
+        "16 |",
+        "| 92)",
+        "*@-",
+    ] {
+        assert!(sh.contains(needle), "bash lacks {needle:?}");
+    }
+    let go = write(Lang::Go, &policy, &HONOR);
+    assert!(go.contains("io.Copy(io.Discard, io.LimitReader(resp.Body, drainLimitBytes))"));
+    assert!(go.contains("type RetryError struct"));
+    let rs = write(Lang::Rs, &policy, &HONOR);
+    assert!(!rs.contains("RandomState") && rs.contains("rand::random"));
+    for lang in [Lang::Js, Lang::Ts] {
+        let js = write(lang, &policy, &HONOR);
+        assert!(js.contains("new Request(url,") && js.contains("Access-Control-Expose-Headers"));
+    }
+    // Only a policy whose sleep can pass the delay limit holds it there.
+    let extreme = Policy {
+        cap_ms: MAX_DELAY_MS,
+        jitter: Jitter::Proportional,
+        proportional: Proportional {
+            lo: 0.5,
+            hi: 10.0,
+            cap: CapOrder::Before,
+        },
+        ..Policy::default()
+    };
+    assert!(write(Lang::Py, &extreme, &HONOR).contains("LONGEST_SLEEP_MS"));
+    assert!(!py.contains("LONGEST_SLEEP_MS"));
+    assert!(write(Lang::Go, &extreme, &HONOR).contains("math.MaxInt64"));
+    assert!(!go.contains("math.MaxInt64"));
 }

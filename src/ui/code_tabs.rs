@@ -65,6 +65,8 @@ pub fn CodeTabs() -> impl IntoView {
         let options = Options {
             honor_retry_after: state.honor.get(),
             retry_after_max_ms: state.retry_after_max.valid.get(),
+            deadline_ms: state.deadline.valid.get(),
+            idempotency_key: false,
         };
         policy.with(|p| write(lang.get(), p, &options))
     });

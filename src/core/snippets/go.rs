@@ -8,39 +8,73 @@ use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the Go snippet.
 pub(super) fn write(plan: &Plan) -> String {
+    let deadline = plan.deadline_ms.is_some();
     let mut out = comment(&plan.header(76, None), "// ");
     out.push_str("\n// Package retry sends HTTP requests with capped exponential backoff.\n");
     out.push_str("package retry\n\n");
     out.push_str(&imports(plan));
     out.push('\n');
     out.push_str(&constants(plan));
-    out.push('\n');
+    out.push_str(
+        "\n// drainLimitBytes is the most of a retried response's body read before it is\n\
+         // closed: a drained body lets the next attempt reuse the connection.\n\
+         const drainLimitBytes = 64 << 10\n\n",
+    );
+    out.push_str(&error_type(deadline));
     out.push_str(
         "// DoWithBackoff sends the request that newRequest builds, retrying 408, 429,\n\
          // 5xx and network errors with backoff. newRequest runs once per attempt, so\n\
          // every attempt gets a fresh body. A response that is not retried comes back\n\
          // as it is. When retries run out on a retryable status, DoWithBackoff returns\n\
-         // nil and an error naming the status; a network error on the final attempt\n\
-         // is returned as it is. A nil client means http.DefaultClient.\n\
-         func DoWithBackoff(client *http.Client, newRequest func() (*http.Request, error)) (*http.Response, error) {\n\
+         // nil and a *RetryError; a network error on the final attempt is returned as\n\
+         // it is. The request's context ends the loop at once, also during a wait. A\n\
+         // nil client means http.DefaultClient.\n",
+    );
+    if deadline {
+        out.push_str(
+            "// When the deadline leaves no time for another attempt, it returns a\n\
+             // *RetryError with Deadline set.\n",
+        );
+    }
+    out.push_str(
+        "func DoWithBackoff(client *http.Client, newRequest func() (*http.Request, error)) (*http.Response, error) {\n\
          \tif client == nil {\n\
          \t\tclient = http.DefaultClient\n\
          \t}\n\
-         \tnextDelay := backoffDelays()\n\
-         \tfor retry := 0; ; retry++ {\n\
+         \tnextDelay := backoffDelays()\n",
+    );
+    if deadline {
+        out.push_str("\tdeadline := time.Now().Add(milliseconds(deadlineMs))\n");
+    }
+    if plan.key {
+        out.push_str(
+            "\t// One key for every attempt of this call: 128 bits from crypto/rand.\n\
+             \tkeyBytes := make([]byte, 16)\n\
+             \tif _, err := crand.Read(keyBytes); err != nil {\n\
+             \t\treturn nil, err\n\
+             \t}\n\
+             \tkey := hex.EncodeToString(keyBytes)\n",
+        );
+    }
+    out.push_str(
+        "\tfor attempt := 1; ; attempt++ {\n\
          \t\treq, err := newRequest()\n\
          \t\tif err != nil {\n\
          \t\t\treturn nil, err\n\
-         \t\t}\n\
-         \t\t// The caller's context, taken before Do: with a Client.Timeout, Do\n\
+         \t\t}\n",
+    );
+    if plan.key {
+        out.push_str("\t\treq.Header.Set(\"Idempotency-Key\", key)\n");
+    }
+    out.push_str(
+        "\t\t// The caller's context, taken before Do: with a Client.Timeout, Do\n\
          \t\t// gives the request a deadline of its own.\n\
          \t\tctx := req.Context()\n\
          \t\tresp, err := client.Do(req)\n\
          \t\tvar wait time.Duration\n\
          \t\tif err != nil {\n\
-         \t\t\t// A cancelled or expired context is the caller's decision, not a\n\
-         \t\t\t// network failure.\n\
-         \t\t\tif retry >= maxRetries || ctx.Err() != nil {\n\
+         \t\t\t// A cancelled or expired context is the caller's decision.\n\
+         \t\t\tif attempt > maxRetries || ctx.Err() != nil || !isNetworkError(err) {\n\
          \t\t\t\treturn nil, err\n\
          \t\t\t}\n\
          \t\t\twait = nextDelay()\n\
@@ -48,10 +82,11 @@ pub(super) fn write(plan: &Plan) -> String {
          \t\t\tif !isRetryable(resp.StatusCode) {\n\
          \t\t\t\treturn resp, nil\n\
          \t\t\t}\n\
-         \t\t\t// This response is dropped: close its body to free the connection.\n\
+         \t\t\t// Drain and close the body we retry, so its connection is reused.\n\
+         \t\t\t_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, drainLimitBytes))\n\
          \t\t\tresp.Body.Close()\n\
-         \t\t\tif retry >= maxRetries {\n\
-         \t\t\t\treturn nil, fmt.Errorf(\"giving up after %d attempts: last status %s\", maxRetries+1, resp.Status)\n\
+         \t\t\tif attempt > maxRetries {\n\
+         \t\t\t\treturn nil, &RetryError{Attempts: attempt, StatusCode: resp.StatusCode, Status: resp.Status}\n\
          \t\t\t}\n\
          \t\t\twait = nextDelay()\n",
     );
@@ -62,9 +97,20 @@ pub(super) fn write(plan: &Plan) -> String {
              \t\t\t}\n",
         );
     }
+    out.push_str("\t\t}\n");
+    if deadline {
+        out.push_str(
+            "\t\tif time.Until(deadline) <= wait {\n\
+             \t\t\tgiveUp := &RetryError{Attempts: attempt, Err: err, Deadline: true}\n\
+             \t\t\tif resp != nil {\n\
+             \t\t\t\tgiveUp.StatusCode, giveUp.Status = resp.StatusCode, resp.Status\n\
+             \t\t\t}\n\
+             \t\t\treturn nil, giveUp\n\
+             \t\t}\n",
+        );
+    }
     out.push_str(
-        "\t\t}\n\
-         \t\t// Sleep, unless the caller's context ends first.\n\
+        "\t\t// Sleep, unless the caller's context ends first.\n\
          \t\ttimer := time.NewTimer(wait)\n\
          \t\tselect {\n\
          \t\tcase <-ctx.Done():\n\
@@ -78,6 +124,18 @@ pub(super) fn write(plan: &Plan) -> String {
          // Timeout, 429 Too Many Requests and every 5xx.\n\
          func isRetryable(status int) bool {\n\
          \treturn status == 408 || status == 429 || status >= 500\n\
+         }\n\n\
+         // isNetworkError reports whether a failed Do may work when tried again: the\n\
+         // network failed (refused, reset, timed out, closed early). A bad URL or\n\
+         // scheme, an invalid header, an untrusted certificate or a redirect loop\n\
+         // fails the same way every time.\n\
+         func isNetworkError(err error) bool {\n\
+         \tvar urlErr *url.Error\n\
+         \tif errors.As(err, &urlErr) {\n\
+         \t\terr = urlErr.Err // a *url.Error is a net.Error itself: look inside\n\
+         \t}\n\
+         \tvar netErr net.Error\n\
+         \treturn errors.As(err, &netErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)\n\
          }\n\n",
     );
     out.push_str(&delays(plan));
@@ -91,8 +149,18 @@ pub(super) fn write(plan: &Plan) -> String {
     }
     out.push_str(
         "\n// milliseconds turns a count of milliseconds into a Duration.\n\
-         func milliseconds(ms float64) time.Duration {\n\
-         \treturn time.Duration(ms * float64(time.Millisecond))\n\
+         func milliseconds(ms float64) time.Duration {\n",
+    );
+    if plan.sleep_may_overflow() {
+        out.push_str(
+            "\t// A Duration holds about 292 years; a longer wait is held to that.\n\
+             \tif ms >= float64(math.MaxInt64/time.Millisecond) {\n\
+             \t\treturn math.MaxInt64\n\
+             \t}\n",
+        );
+    }
+    out.push_str(
+        "\treturn time.Duration(ms * float64(time.Millisecond))\n\
          }\n",
     );
     if plan.honor {
@@ -102,21 +170,67 @@ pub(super) fn write(plan: &Plan) -> String {
     out
 }
 
+/// `RetryError`, the typed give-up error, with its methods; the deadline
+/// adds the last network error and a flag.
+fn error_type(deadline: bool) -> String {
+    let mut out = String::from(
+        "// RetryError is the error DoWithBackoff returns when it gives up on a\n\
+         // retryable status; errors.As finds it.\n\
+         type RetryError struct {\n\
+         \tAttempts   int    // requests sent\n\
+         \tStatusCode int    // the last response's status code\n\
+         \tStatus     string // its status line, such as \"503 Service Unavailable\"\n",
+    );
+    if !deadline {
+        out.push_str(
+            "}\n\n\
+             func (e *RetryError) Error() string {\n\
+             \treturn fmt.Sprintf(\"giving up after %d attempts: last status %s\", e.Attempts, e.Status)\n\
+             }\n\n",
+        );
+        return out;
+    }
+    out.push_str(
+        "\t// Err is the last attempt's network error, or nil after a status.\n\
+         \tErr error\n\
+         \t// Deadline tells that the deadline, not the retry limit, ended the loop.\n\
+         \tDeadline bool\n\
+         }\n\n\
+         func (e *RetryError) Error() string {\n\
+         \treason := fmt.Sprintf(\"giving up after %d attempts\", e.Attempts)\n\
+         \tif e.Deadline {\n\
+         \t\treason = fmt.Sprintf(\"deadline of %v reached after %d attempts\", milliseconds(deadlineMs), e.Attempts)\n\
+         \t}\n\
+         \tif e.Err != nil {\n\
+         \t\treturn reason + \": \" + e.Err.Error()\n\
+         \t}\n\
+         \treturn reason + \": last status \" + e.Status\n\
+         }\n\n\
+         // Unwrap gives the last network error, for errors.Is and errors.As.\n\
+         func (e *RetryError) Unwrap() error { return e.Err }\n\n",
+    );
+    out
+}
+
 /// The import block: only the packages this variant uses (Go refuses
 /// unused imports), in gofmt's order.
 fn imports(plan: &Plan) -> String {
-    let mut packages = vec!["fmt", "math"];
+    let mut packages = Vec::new();
+    if plan.key {
+        packages.extend(["crand \"crypto/rand\"", "\"encoding/hex\""]);
+    }
+    packages.extend(["\"errors\"", "\"fmt\"", "\"io\"", "\"math\""]);
     if plan.uses_random() {
-        packages.push("math/rand");
+        packages.push("\"math/rand\"");
     }
-    packages.push("net/http");
+    packages.extend(["\"net\"", "\"net/http\"", "\"net/url\""]);
     if plan.honor {
-        packages.extend(["regexp", "strconv", "strings"]);
+        packages.extend(["\"regexp\"", "\"strconv\"", "\"strings\""]);
     }
-    packages.push("time");
+    packages.push("\"time\"");
     let mut out = String::from("import (\n");
     for package in packages {
-        out.push_str(&format!("\t\"{package}\"\n"));
+        out.push_str(&format!("\t{package}\n"));
     }
     out.push_str(")\n");
     out

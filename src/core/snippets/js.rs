@@ -3,7 +3,7 @@
 //!
 //! One writer serves both: the TypeScript text is the JavaScript text with
 //! type annotations, so the two tabs never drift apart. The annotations make
-//! it pass `tsc --strict`.
+//! it pass `tsc --strict --noUncheckedIndexedAccess --target es2022`.
 
 use super::{comment, decimal, Plan};
 use crate::core::policy::{CapOrder, Jitter};
@@ -15,7 +15,10 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     let mut out = comment(&plan.header(76, None), "// ");
     out.push('\n');
     out.push_str(&constants(plan));
-    out.push('\n');
+    out.push_str(&format!(
+        "// The most of a retried response's body read before letting it go.\n\
+         const DRAIN_LIMIT_BYTES = {DRAIN_LIMIT_BYTES};\n\n"
+    ));
 
     out.push_str(
         "/**\n\
@@ -23,9 +26,17 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
          \x20* `init` is a fetch init object, or a function that returns a fresh one\n\
          \x20* for each attempt (a stream body can be read only once). Resolves to the\n\
          \x20* final Response (the last one when retries run out); rejects with the\n\
-         \x20* network error of the final attempt.\n\
-         \x20*/\n",
+         \x20* network error of the final attempt. When `init.signal` aborts or times\n\
+         \x20* out, it rejects at once with the signal's reason, also during a wait;\n\
+         \x20* so does a signal that `init` builds for one attempt.\n",
     );
+    if plan.deadline_ms.is_some() {
+        out.push_str(
+            " * When the deadline leaves no time for another attempt, it rejects with\n \
+             * a TimeoutError whose cause is the last response or error.\n",
+        );
+    }
+    out.push_str(" */\n");
     if typed {
         out.push_str(
             "export async function fetchWithBackoff(\n  \
@@ -36,27 +47,49 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     } else {
         out.push_str("export async function fetchWithBackoff(url, init) {\n");
     }
+    out.push_str("  const delays = backoffDelays();\n");
+    if plan.deadline_ms.is_some() {
+        out.push_str("  const deadline = Date.now() + DEADLINE_MS;\n");
+    }
+    if plan.key {
+        out.push_str(
+            "  // One key for every attempt of this call. crypto.randomUUID is a secure\n  \
+             // random UUID v4 (in a browser, on HTTPS pages only).\n  \
+             const idempotencyKey = crypto.randomUUID();\n",
+        );
+    }
+    out.push_str(
+        "  for (let retry = 0; ; retry++) {\n    \
+         // Built outside the try: a bad URL or header value throws here, unretried.\n    \
+         const request = new Request(url, typeof init === \"function\" ? init() : init);\n",
+    );
+    if plan.key {
+        out.push_str("    request.headers.set(\"Idempotency-Key\", idempotencyKey);\n");
+    }
+    // The wait before the next attempt, with or without the deadline.
+    let sleep = |ms: &str, last: &str| match plan.deadline_ms {
+        Some(_) => format!("await sleepWithin(deadline, {ms}, request.signal, {last});"),
+        None => format!("await sleep({ms}, request.signal);"),
+    };
     out.push_str(&format!(
-        "  const delays = backoffDelays();\n  \
-         for (let retry = 0; ; retry++) {{\n    \
-         const attemptInit = typeof init === \"function\" ? init() : init;\n    \
-         let response{};\n    \
+        "    let response{};\n    \
          try {{\n      \
-         response = await fetch(url, attemptInit);\n    \
+         response = await fetch(request);\n    \
          }} catch (error) {{\n      \
-         // An abort is the caller's decision, not a network failure.\n      \
-         const aborted = error instanceof Error && error.name === \"AbortError\";\n      \
-         if (retry >= MAX_RETRIES || aborted) throw error;\n      \
-         await sleep(delays.next().value);\n      \
+         if (retry >= MAX_RETRIES || !isNetworkError(error, request)) throw error;\n      \
+         {}\n      \
          continue;\n    \
          }}\n    \
          if (retry >= MAX_RETRIES || !isRetryable(response.status)) return response;\n    \
          const computedMs = delays.next().value;\n",
         ty(": Response"),
+        sleep("delays.next().value", "error"),
     ));
     let wait = if plan.honor {
         out.push_str(
-            "    const waitMs =\n      \
+            "    // A browser sees a cross-origin Retry-After only if the server lists it in\n    \
+             // Access-Control-Expose-Headers; otherwise the computed delay applies.\n    \
+             const waitMs =\n      \
              retryAfterMs(response.headers.get(\"Retry-After\")) ?? computedMs;\n",
         );
         "waitMs"
@@ -64,11 +97,11 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
         "computedMs"
     };
     out.push_str(&format!(
-        "    // Discard the body of a response we retry, so its connection is freed.\n    \
-         await response.body?.cancel().catch(() => {{}});\n    \
-         await sleep({wait});\n  \
+        "    await discard(response);\n    \
+         {}\n  \
          }}\n\
-         }}\n\n"
+         }}\n\n",
+        sleep(wait, "response"),
     ));
 
     out.push_str(&format!(
@@ -81,17 +114,106 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     ));
 
     out.push_str(&format!(
-        "/** Waits `ms` milliseconds. Timers fire at once past 2^31 - 1 ms, so long waits go in steps. */\n\
-         async function sleep(ms{}){} {{\n  \
+        "/**\n \
+         * Whether a failed fetch may work when tried again: a network failure\n \
+         * (refused, reset, timed out). An abort, a scheme other than HTTP(S) and,\n \
+         * where the cause is named (Node.js), a certificate error or a redirect\n \
+         * loop fail the same way every time.\n \
+         */\n\
+         function isNetworkError(error{}, request{}){} {{\n  \
+         if (!(error instanceof TypeError) || request.signal.aborted) return false;\n  \
+         if (!/^https?:/.test(request.url)) return false;\n  \
+         const reason = String({}?.message);\n  \
+         return !/certificate|redirect/i.test(reason);\n\
+         }}\n\n",
+        ty(": unknown"),
+        ty(": Request"),
+        ty(": boolean"),
+        if typed {
+            "(error.cause as Error | undefined)"
+        } else {
+            "error.cause"
+        },
+    ));
+
+    out.push_str(&format!(
+        "/**\n \
+         * Reads a retried response's body, up to DRAIN_LIMIT_BYTES, so its\n \
+         * connection can serve the next attempt, then lets it go.\n \
+         */\n\
+         async function discard(response{}){} {{\n  \
+         if (!response.body) return;\n  \
+         const reader = response.body.getReader();\n  \
+         try {{\n    \
+         for (let read = 0; read <= DRAIN_LIMIT_BYTES; ) {{\n      \
+         const {{ done, value }} = await reader.read();\n      \
+         if (done) return;\n      \
+         read += value.byteLength;\n    \
+         }}\n    \
+         await reader.cancel();\n  \
+         }} catch {{\n    \
+         // A body cut off midway: its connection is closed anyway.\n  \
+         }}\n\
+         }}\n\n",
+        ty(": Response"),
+        ty(": Promise<void>"),
+    ));
+
+    out.push_str(&format!(
+        "/**\n \
+         * Waits `ms` milliseconds, or rejects with the signal's reason once it\n \
+         * aborts. Timers fire at once past 2^31 - 1 ms, so long waits go in steps.\n \
+         */\n\
+         async function sleep(ms{}, signal{}){} {{\n  \
          const step = 2 ** 31 - 1;\n  \
          for (let left = ms; left > 0; left -= step) {{\n    \
-         await new Promise{}((resolve) => setTimeout(resolve, Math.min(left, step)));\n  \
+         await new Promise{}((resolve, reject) => {{\n      \
+         const stop = () => {{\n        \
+         clearTimeout(timer);\n        \
+         reject(signal.reason);\n      \
+         }};\n      \
+         const timer = setTimeout(() => {{\n        \
+         signal.removeEventListener(\"abort\", stop);\n        \
+         resolve();\n      \
+         }}, Math.min(left, step));\n      \
+         if (signal.aborted) stop();\n      \
+         else signal.addEventListener(\"abort\", stop, {{ once: true }});\n    \
+         }});\n  \
          }}\n\
          }}\n\n",
         ty(": number"),
+        ty(": AbortSignal"),
         ty(": Promise<void>"),
         ty("<void>"),
     ));
+
+    if plan.deadline_ms.is_some() {
+        out.push_str(&format!(
+            "/**\n \
+             * Sleeps like sleep(), unless the wait would end at or past `deadline`\n \
+             * (epoch ms): then rejects at once with a TimeoutError whose cause is\n \
+             * `last`, the failure that would have been retried.\n \
+             */\n\
+             async function sleepWithin(\n  \
+             deadline{n},\n  \
+             ms{n},\n  \
+             signal{s},\n  \
+             last{u},\n\
+             ){p} {{\n  \
+             if (Date.now() + ms >= deadline) {{\n    \
+             const message = `deadline of ${{DEADLINE_MS}} ms reached`;\n    \
+             const error = new Error(message, {{ cause: last }});\n    \
+             error.name = \"TimeoutError\";\n    \
+             throw error;\n  \
+             }}\n  \
+             await sleep(ms, signal);\n\
+             }}\n\n",
+            n = ty(": number"),
+            s = ty(": AbortSignal"),
+            u = ty(": unknown"),
+            p = ty(": Promise<void>"),
+        ));
+    }
 
     out.push_str(&delays(plan, typed));
     if plan.uses_random() {
@@ -109,6 +231,9 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     }
     out
 }
+
+/// How much of a retried response's body is read before it is let go.
+const DRAIN_LIMIT_BYTES: u32 = 65_536;
 
 /// The named constants.
 fn constants(plan: &Plan) -> String {
@@ -228,22 +353,24 @@ fn retry_after(typed: bool) -> String {
          for (const shape of HTTP_DATES) {{\n    \
          const fields = shape.exec(text)?.groups;\n    \
          if (!fields) continue;\n    \
+         // Every group is there when the shape matched; the defaults are for tsc.\n    \
+         const {{ weekday = \"\", month: monthName = \"\", year: yearDigits = \"\" }} = fields;\n    \
          const hour = Number(fields.hour);\n    \
          const minute = Number(fields.minute);\n    \
          const second = Number(fields.second);\n    \
          const leap = hour === 23 && minute === 59 && second === 60;\n    \
          if (hour > 23 || minute > 59 || (second > 59 && !leap)) return null;\n    \
          const seconds = (hour * 60 + minute) * 60 + second;\n    \
-         const month = MONTHS.indexOf(fields.month);\n    \
+         const month = MONTHS.indexOf(monthName);\n    \
          const day = Number(fields.day); // asctime's \" 6\" reads as 6\n    \
          const year =\n      \
-         fields.year.length === 2\n        \
-         ? rfc850Year(Number(fields.year), month, day, seconds)\n        \
-         : Number(fields.year);\n    \
+         yearDigits.length === 2\n        \
+         ? rfc850Year(Number(yearDigits), month, day, seconds)\n        \
+         : Number(yearDigits);\n    \
          const midnight = new Date(utcMs(year, month, day, 0));\n    \
          // A day the month lacks (31 Feb) rolls into the next month: not a date.\n    \
          if (midnight.getUTCDate() !== day) return null;\n    \
-         if (DAY_NAMES[midnight.getUTCDay()] !== fields.weekday.slice(0, 3)) return null;\n    \
+         if (DAY_NAMES[midnight.getUTCDay()] !== weekday.slice(0, 3)) return null;\n    \
          return midnight.getTime() + seconds * 1000;\n  \
          }}\n  \
          return null;\n\

@@ -15,7 +15,17 @@
 //!   [`Options::retry_after_max_ms`]; bash reads delay-seconds only;
 //! - the sleep before each retry follows the core's formula for the policy's
 //!   jitter mode exactly ([`crate::core::schedule`]), and only that mode's
-//!   code is written.
+//!   code is written;
+//! - with [`Options::deadline_ms`] set, the whole call has that budget: no
+//!   wait that would end past it is started, and the give-up names the
+//!   deadline;
+//! - with [`Options::idempotency_key`] on, every attempt of one call sends
+//!   the same random `Idempotency-Key`, and the next call a new one.
+//!
+//! Beyond that each snippet does what a reviewer of its language expects
+//! (SPEC §4.1): a retried body is drained so the connection is reused,
+//! errors a retry cannot fix are not retried, a caller's cancellation ends
+//! the loop, and no server value or policy overflows a duration.
 //!
 //! When a `Retry-After` wait replaces a computed sleep, the backoff still
 //! advances, and decorrelated jitter keeps its last *computed* sleep as the
@@ -88,12 +98,12 @@ impl Lang {
     pub fn run_hint(self) -> &'static str {
         match self {
             Lang::Js => {
-                "Runs on Node.js 18 or later, or in a browser, with the built-in fetch; \
+                "Runs on Node.js 20 or later, or in a browser, with the built-in fetch; \
                  no packages. Save it as an ES module (retry.mjs) and import fetchWithBackoff."
             }
             Lang::Ts => {
-                "Compiles with tsc --strict (TypeScript 5) against the DOM library or \
-                 @types/node; runs on Node.js 18 or later, or in a browser; no packages."
+                "Compiles with tsc --strict --target es2022 retry.ts (TypeScript 5), with \
+                 the DOM library or @types/node; runs on Node.js 20 or later, or in a browser."
             }
             Lang::Py => "Needs Python 3.8 or later and requests (pip install requests).",
             Lang::Go => "Needs Go 1.19 or later; standard library only (net/http).",
@@ -102,8 +112,8 @@ impl Lang {
                  bash retry.sh URL [curl arguments]."
             }
             Lang::Rs => {
-                "Needs the crates reqwest 0.12 and tokio 1 (feature \"time\"), \
-                 called from a tokio runtime; no rand crate."
+                "Needs the crates reqwest 0.12, tokio 1 (feature \"time\") and rand 0.10, \
+                 called from a tokio runtime."
             }
         }
     }
@@ -118,14 +128,25 @@ pub struct Options {
     /// Values above [`MAX_DELAY_MS`] are written as [`MAX_DELAY_MS`], so the
     /// wait fits every language's duration type.
     pub retry_after_max_ms: u64,
+    /// The caller's total time budget for the call, in milliseconds; `None`
+    /// means no deadline. When set, no wait that would end past it is
+    /// started (a `Retry-After` wait included), and the give-up says the
+    /// deadline was reached. Values above [`MAX_DELAY_MS`] are written as
+    /// [`MAX_DELAY_MS`].
+    pub deadline_ms: Option<u64>,
+    /// Whether to send one random `Idempotency-Key` per logical call: the
+    /// same on every attempt of that call, a new one for the next call.
+    pub idempotency_key: bool,
 }
 
 impl Default for Options {
-    /// Honor `Retry-After`, for at most ten minutes.
+    /// Honor `Retry-After`, for at most ten minutes; no deadline, no key.
     fn default() -> Self {
         Options {
             honor_retry_after: true,
             retry_after_max_ms: 600_000,
+            deadline_ms: None,
+            idempotency_key: false,
         }
     }
 }
@@ -151,6 +172,9 @@ struct Plan {
     policy: Policy,
     honor: bool,
     retry_after_max_ms: u64,
+    /// The deadline, held to [`MAX_DELAY_MS`].
+    deadline_ms: Option<u64>,
+    key: bool,
 }
 
 impl Plan {
@@ -159,7 +183,20 @@ impl Plan {
             policy: *policy,
             honor: options.honor_retry_after,
             retry_after_max_ms: options.retry_after_max_ms.min(MAX_DELAY_MS),
+            deadline_ms: options.deadline_ms.map(|d| d.min(MAX_DELAY_MS)),
+            key: options.idempotency_key,
         }
+    }
+
+    /// Whether a computed sleep can pass [`MAX_DELAY_MS`], which only
+    /// proportional jitter with the cap before the factor allows. Past
+    /// about 292 years (9.2e12 ms) a sleep overflows Go's `time.Duration`
+    /// and Python's `time.sleep`, so those writers hold it to the limit.
+    fn sleep_may_overflow(&self) -> bool {
+        let p = &self.policy;
+        self.jitter() == Jitter::Proportional
+            && self.cap_order() == CapOrder::Before
+            && p.cap_ms as f64 * p.proportional.hi > MAX_DELAY_MS as f64
     }
 
     fn jitter(&self) -> Jitter {
@@ -201,6 +238,9 @@ impl Plan {
         }
         if self.honor {
             out.push(("RETRY_AFTER_MAX_MS", self.retry_after_max_ms as f64));
+        }
+        if let Some(deadline) = self.deadline_ms {
+            out.push(("DEADLINE_MS", deadline as f64));
         }
         out
     }
@@ -270,7 +310,29 @@ impl Plan {
              idempotency key: a retried POST may take effect twice."
                 .to_string(),
         ];
-        paragraphs.iter().flat_map(|p| wrap(p, width)).collect()
+        let mut lines: Vec<String> = paragraphs.iter().flat_map(|p| wrap(p, width)).collect();
+        if let Some(deadline) = self.deadline_ms {
+            lines.extend(wrap(
+                &format!(
+                    "Deadline: the whole call has {} ms. A wait (computed or Retry-After) \
+                     that would end past it is not started: the call gives up at once and \
+                     says the deadline was reached. An attempt under way is not cut short, \
+                     so give each one a timeout.",
+                    thousands(deadline)
+                ),
+                width,
+            ));
+        }
+        if self.key {
+            lines.extend(wrap(
+                "Every attempt of one call sends the same random Idempotency-Key, and \
+                 each call a new one, so a server that remembers keys can drop a repeat: \
+                 a POST that charges a card or sends a message then takes effect once, \
+                 even when a lost answer makes us send it again.",
+                width,
+            ));
+        }
+        lines
     }
 
     /// The sleep formula of the chosen mode, in words for the header.
@@ -376,10 +438,12 @@ mod tests {
     #[test]
     fn retry_after_maximum_is_held_to_the_delay_limit() {
         let options = Options {
-            honor_retry_after: true,
             retry_after_max_ms: u64::MAX,
+            deadline_ms: Some(u64::MAX),
+            ..Options::default()
         };
         let plan = Plan::new(&Policy::default(), &options);
         assert_eq!(plan.retry_after_max_ms, MAX_DELAY_MS);
+        assert_eq!(plan.deadline_ms, Some(MAX_DELAY_MS));
     }
 }

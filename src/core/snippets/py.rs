@@ -2,10 +2,11 @@
 //! `requests.request`.
 
 use super::{comment, decimal, Plan};
-use crate::core::policy::{CapOrder, Jitter};
+use crate::core::policy::{CapOrder, Jitter, MAX_DELAY_MS};
 
 /// Writes the Python snippet.
 pub(super) fn write(plan: &Plan) -> String {
+    let deadline = plan.deadline_ms.is_some();
     let mut out = comment(&plan.header(76, None), "# ");
     out.push('\n');
     // Only the modules this variant uses, in isort's order.
@@ -16,54 +17,125 @@ pub(super) fn write(plan: &Plan) -> String {
         out.push_str("import re\n");
     }
     out.push_str("import time\n");
+    if plan.key {
+        out.push_str("import uuid\n");
+    }
     if plan.honor {
         out.push_str("from datetime import datetime, timedelta, timezone\n");
     }
     out.push_str("\nimport requests\n\n");
     out.push_str(&constants(plan));
-    out.push_str(&format!(
+    out.push_str(
+        "# Each attempt's timeout in seconds (to connect, and for each read), unless\n\
+         # the caller passes timeout=.\n\
+         TIMEOUT_S = 30\n",
+    );
+    if plan.sleep_may_overflow() {
+        out.push_str(&format!(
+            "# time.sleep() overflows past about 292 years, so no wait is longer than this.\n\
+             LONGEST_SLEEP_MS = {}\n",
+            decimal(MAX_DELAY_MS as f64)
+        ));
+    }
+    out.push_str(
         "\n\n\
-         def request_with_backoff(method, url, **kwargs):\n    \
-         \"\"\"Sends requests.request(method, url, **kwargs), retrying 408, 429,\n    \
-         5xx and network errors with backoff.\n\n    \
+         def request_with_backoff(method, url, session=None, **kwargs):\n    \
+         \"\"\"Sends session.request(method, url, **kwargs), retrying 408, 429, 5xx\n    \
+         and network errors (a body cut off midway too) with backoff.\n\n    \
+         Pass a requests.Session to use its connections, auth and adapters;\n    \
+         without one the call opens its own, so the attempts share a connection.\n    \
          Returns the final response. When retries run out on a retryable status\n    \
          it raises requests.HTTPError with the last response on .response; a\n    \
-         network error on the final attempt is raised as it is. Pass a body as\n    \
-         bytes or str: a file or generator can be sent only once.\n    \
+         network error on the final attempt is raised as it is.\n",
+    );
+    if deadline {
+        out.push_str(
+            "    When the deadline leaves no time for another attempt, it raises\n    \
+             requests.HTTPError (after a status) or requests.Timeout (after a network\n    \
+             error) that says so.\n",
+        );
+    }
+    out.push_str(
+        "    Pass a body as bytes or str: a file or generator can be sent only once.\n    \
          \"\"\"\n    \
-         delays = _backoff_delays()\n    \
-         for retry in range(MAX_RETRIES + 1):\n        \
-         final = retry == MAX_RETRIES\n        \
+         if session is None:\n        \
+         with requests.Session() as own:\n            \
+         return request_with_backoff(method, url, own, **kwargs)\n    \
+         kwargs.setdefault(\"timeout\", TIMEOUT_S)\n",
+    );
+    if plan.key {
+        out.push_str(
+            "    # One key for every attempt of this call; uuid4 draws on os.urandom.\n    \
+             key = str(uuid.uuid4())\n    \
+             kwargs[\"headers\"] = {**(kwargs.get(\"headers\") or {}), \"Idempotency-Key\": key}\n",
+        );
+    }
+    if deadline {
+        out.push_str("    deadline = time.monotonic() + DEADLINE_MS / 1000\n");
+    }
+    let late = "time.monotonic() + wait_ms / 1000 >= deadline";
+    out.push_str(&format!(
+        "    delays = _backoff_delays()\n    \
+         for attempt in range(1, MAX_RETRIES + 2):\n        \
          try:\n            \
-         response = requests.request(method, url, **kwargs)\n        \
-         except (requests.ConnectionError, requests.Timeout):\n            \
-         if final:\n                \
+         response = session.request(method, url, **kwargs)\n        \
+         except requests.exceptions.SSLError:\n            \
+         raise  # an untrusted certificate fails the same way every time\n        \
+         except (\n            \
+         requests.ConnectionError,\n            \
+         requests.Timeout,\n            \
+         requests.exceptions.ChunkedEncodingError,  # a body cut off midway\n        \
+         ){}:\n            \
+         if attempt > MAX_RETRIES:\n                \
          raise\n            \
-         time.sleep(next(delays) / 1000)\n            \
-         continue\n        \
-         if not _is_retryable(response.status_code):\n            \
-         return response\n        \
-         if final:\n            \
-         raise requests.HTTPError(\n                \
-         f\"giving up after {{MAX_RETRIES + 1}} attempts: \"\n                \
-         f\"last status {{response.status_code}}\",\n                \
-         response=response,\n            \
-         )\n        \
-         computed_ms = next(delays)\n{}        \
-         # Close the response we retry, so its connection is freed.\n        \
-         response.close()\n        \
-         time.sleep({} / 1000)\n",
-        if plan.honor {
-            "        wait_ms = _retry_after_ms(response.headers.get(\"Retry-After\"))\n"
-        } else {
-            ""
-        },
-        if plan.honor {
-            "(computed_ms if wait_ms is None else wait_ms)"
-        } else {
-            "computed_ms"
-        },
+         wait_ms = next(delays)\n",
+        if deadline { " as error" } else { "" }
     ));
+    if deadline {
+        out.push_str(&format!(
+            "            if {late}:\n                \
+             message = f\"deadline of {{DEADLINE_MS}} ms reached after {{attempt}} attempts\"\n                \
+             raise requests.Timeout(message) from error\n"
+        ));
+    }
+    out.push_str(
+        "        else:\n            \
+         if not _is_retryable(response.status_code):\n                \
+         return response\n            \
+         if attempt > MAX_RETRIES:\n                \
+         raise requests.HTTPError(\n                    \
+         f\"giving up after {attempt} attempts: \"\n                    \
+         f\"last status {response.status_code}\",\n                    \
+         response=response,\n                \
+         )\n            \
+         wait_ms = next(delays)\n",
+    );
+    if plan.honor {
+        out.push_str(
+            "            after_ms = _retry_after_ms(response.headers.get(\"Retry-After\"))\n            \
+             if after_ms is not None:\n                \
+             wait_ms = after_ms\n",
+        );
+    }
+    if deadline {
+        out.push_str(&format!(
+            "            if {late}:\n                \
+             raise requests.HTTPError(\n                    \
+             f\"deadline of {{DEADLINE_MS}} ms reached after {{attempt}} attempts: \"\n                    \
+             f\"last status {{response.status_code}}\",\n                    \
+             response=response,\n                \
+             )\n"
+        ));
+    }
+    out.push_str(
+        "            # Close the response we retry, so its connection goes back to the pool.\n            \
+         response.close()\n",
+    );
+    if plan.sleep_may_overflow() {
+        out.push_str("        time.sleep(min(wait_ms, LONGEST_SLEEP_MS) / 1000)\n");
+    } else {
+        out.push_str("        time.sleep(wait_ms / 1000)\n");
+    }
     out.push_str(
         "\n\n\
          def _is_retryable(status):\n    \
@@ -186,15 +258,14 @@ def _retry_after_ms(value):
     if re.fullmatch("[0-9]+", text):
         # float() reads a very long digit string as a huge number or inf: both clamp.
         return min(float(text) * 1000, RETRY_AFTER_MAX_MS)
-    date = _http_date(text)
-    if date is None:
+    date_s = _http_date_s(text)
+    if date_s is None:
         return None
-    wait_ms = (date - datetime.now(timezone.utc)).total_seconds() * 1000
-    return min(max(wait_ms, 0), RETRY_AFTER_MAX_MS)
+    return min(max((date_s - time.time()) * 1000, 0), RETRY_AFTER_MAX_MS)
 
 
-def _http_date(text):
-    """The instant of an HTTP-date as an aware datetime, or None.
+def _http_date_s(text):
+    """The instant of an HTTP-date in Unix seconds, or None.
 
     The weekday must match the date, and a leap second can only be 23:59:60.
     """
@@ -218,8 +289,9 @@ def _http_date(text):
             return None
         if _DAY_NAMES[midnight.weekday()] != match["weekday"][:3]:
             return None
-        # The time is added rather than passed in, so a leap second counts.
-        return midnight + timedelta(seconds=seconds)
+        # The time is added to the timestamp, not passed in: a leap second
+        # counts, and 23:59:60 on 31 Dec 9999 cannot overflow a datetime.
+        return midnight.timestamp() + seconds
     return None
 
 

@@ -1,54 +1,105 @@
 //! Rust: `send_with_backoff(make_request)` over `reqwest` on `tokio`.
 //!
-//! The snippet needs no crate beyond those two: its random numbers come from
-//! the standard library's randomly keyed hasher, and it reads HTTP-dates with
-//! a few lines of its own. The text is rustfmt-clean and clippy-clean.
+//! Beside those two the snippet needs only `rand`, for its random numbers and
+//! the idempotency key (std's hasher keys are random only by accident of
+//! its implementation). It reads HTTP-dates with a few lines of its own. The
+//! text is rustfmt-clean and clippy-clean.
 
 use super::{comment, decimal, Plan};
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the Rust snippet.
 pub(super) fn write(plan: &Plan) -> String {
+    let deadline = plan.deadline_ms.is_some();
     let mut out = comment(&plan.header(76, None), "// ");
     out.push('\n');
     out.push_str(&uses(plan));
     out.push('\n');
     out.push_str(&constants(plan));
-    out.push_str(ERROR_TYPE);
+    out.push_str(
+        "/// The most of a retried response's body read before it is dropped.\n\
+         const DRAIN_LIMIT_BYTES: usize = 64 * 1024;\n",
+    );
+    out.push_str(&error_type(deadline));
     out.push_str(
         "\n/// Sends the request that `make_request` builds, retrying 408, 429, 5xx and\n\
          /// network errors with backoff. `make_request` runs once per attempt, so each\n\
          /// attempt sends a fresh request. A response that is not retried comes back as\n\
-         /// it is, whatever its status.\n\
+         /// it is, whatever its status. Dropping the future cancels the call.\n\
          pub async fn send_with_backoff<F>(make_request: F) -> Result<reqwest::Response, RetryError>\n\
          where\n    \
          F: Fn() -> reqwest::RequestBuilder,\n\
          {\n    \
-         let mut backoff = Backoff::new();\n    \
-         let mut retry = 0;\n    \
-         loop {\n        \
+         let mut backoff = Backoff::new();\n",
+    );
+    if deadline {
+        out.push_str(
+            "    let deadline = Instant::now() + Duration::from_secs_f64(DEADLINE_MS / 1000.0);\n    \
+             // Whether a wait would end at or past the deadline.\n    \
+             let too_late = |wait_ms: f64| {\n        \
+             let left = deadline.saturating_duration_since(Instant::now());\n        \
+             left.as_secs_f64() * 1000.0 <= wait_ms\n    \
+             };\n",
+        );
+    }
+    if plan.key {
+        out.push_str(
+            "    // One key for every attempt of this call: 128 bits from rand's ThreadRng,\n    \
+             // a secure generator seeded by the operating system.\n    \
+             let key = format!(\"{:032x}\", rand::random::<u128>());\n",
+        );
+    }
+    let send = if plan.key {
+        "make_request().header(\"Idempotency-Key\", &key).send().await "
+    } else {
+        "make_request().send().await "
+    };
+    out.push_str(&format!(
+        "    let mut retry = 0;\n    \
+         loop {{\n        \
          let last = retry >= MAX_RETRIES;\n        \
-         let wait_ms = match make_request().send().await {\n            \
+         let wait_ms = match {send}{{\n            \
          Ok(response) if !is_retryable(response.status()) => return Ok(response),\n            \
          Ok(response) if last => return Err(RetryError::Status(response)),\n            \
-         Err(error) if last || !is_network_error(&error) => {\n                \
+         Err(error) if last || !is_network_error(&error) => {{\n                \
          return Err(RetryError::Request(error))\n            \
-         }\n",
-    );
+         }}\n            \
+         Ok(response) => {{\n"
+    ));
     if plan.honor {
         out.push_str(
-            "            // The retried response is dropped here, which frees its connection.\n            \
-             Ok(response) => {\n                \
-             let computed_ms = backoff.next_delay_ms();\n                \
-             retry_after_ms(&response).unwrap_or(computed_ms)\n            \
-             }\n            \
-             Err(_) => backoff.next_delay_ms(),\n",
+            "                let computed_ms = backoff.next_delay_ms();\n                \
+             let wait_ms = retry_after_ms(&response).unwrap_or(computed_ms);\n",
         );
     } else {
+        out.push_str("                let wait_ms = backoff.next_delay_ms();\n");
+    }
+    if deadline {
         out.push_str(
-            "            // A retryable status (its response dropped here) or a network error.\n            \
-             _ => backoff.next_delay_ms(),\n",
+            "                if too_late(wait_ms) {\n                    \
+             let failure = RetryError::Status(response);\n                    \
+             return Err(RetryError::Deadline(Box::new(failure)));\n                \
+             }\n",
         );
+    }
+    out.push_str(
+        "                drain(response).await;\n                \
+         wait_ms\n            \
+         }\n",
+    );
+    if deadline {
+        out.push_str(
+            "            Err(error) => {\n                \
+             let wait_ms = backoff.next_delay_ms();\n                \
+             if too_late(wait_ms) {\n                    \
+             let failure = RetryError::Request(error);\n                    \
+             return Err(RetryError::Deadline(Box::new(failure)));\n                \
+             }\n                \
+             wait_ms\n            \
+             }\n",
+        );
+    } else {
+        out.push_str("            Err(_) => backoff.next_delay_ms(),\n");
     }
     out.push_str(
         "        };\n        \
@@ -62,9 +113,28 @@ pub(super) fn write(plan: &Plan) -> String {
          code == 408 || code == 429 || code >= 500\n\
          }\n\n\
          /// Failing to connect or to finish the exchange (refused, reset, timed out) is\n\
-         /// retried; a request that cannot be built or a redirect loop is not.\n\
+         /// retried; a request that cannot be built, a redirect loop or an untrusted\n\
+         /// certificate (named in the error's chain, by rustls and OpenSSL alike) is not.\n\
          fn is_network_error(error: &reqwest::Error) -> bool {\n    \
+         let mut cause = std::error::Error::source(error);\n    \
+         while let Some(inner) = cause {\n        \
+         if inner.to_string().contains(\"certificate\") {\n            \
+         return false;\n        \
+         }\n        \
+         cause = inner.source();\n    \
+         }\n    \
          error.is_connect() || error.is_timeout() || error.is_request()\n\
+         }\n\n\
+         /// Reads a retried response's body, up to DRAIN_LIMIT_BYTES, so its connection\n\
+         /// can serve the next attempt; a body cut off midway ends the reading.\n\
+         async fn drain(mut response: reqwest::Response) {\n    \
+         let mut read = 0;\n    \
+         while let Ok(Some(chunk)) = response.chunk().await {\n        \
+         read += chunk.len();\n        \
+         if read > DRAIN_LIMIT_BYTES {\n            \
+         break;\n        \
+         }\n    \
+         }\n\
          }\n\n",
     );
     out.push_str(&backoff(plan));
@@ -89,18 +159,17 @@ fn float(x: f64) -> String {
 
 /// The `use` lines this variant needs, in rustfmt's order.
 fn uses(plan: &Plan) -> String {
-    let mut out = String::new();
-    if plan.uses_random() {
-        out.push_str("use std::collections::hash_map::RandomState;\n");
-    }
-    out.push_str("use std::fmt;\n");
-    if plan.uses_random() {
-        out.push_str("use std::hash::{BuildHasher, Hasher};\n");
+    let mut out = String::from("use std::fmt;\n");
+    let mut time = vec!["Duration"];
+    if plan.deadline_ms.is_some() {
+        time.push("Instant");
     }
     if plan.honor {
-        out.push_str("use std::time::{Duration, SystemTime, UNIX_EPOCH};\n");
-    } else {
-        out.push_str("use std::time::Duration;\n");
+        time.extend(["SystemTime", "UNIX_EPOCH"]);
+    }
+    match time.as_slice() {
+        [one] => out.push_str(&format!("use std::time::{one};\n")),
+        many => out.push_str(&format!("use std::time::{{{}}};\n", many.join(", "))),
     }
     out
 }
@@ -190,51 +259,60 @@ fn backoff(plan: &Plan) -> String {
     out
 }
 
-/// `RetryError` with its `Display` and `Error` impls; the same for every
-/// policy.
-const ERROR_TYPE: &str = r#"
-/// Why [`send_with_backoff`] gave up.
-#[derive(Debug)]
-pub enum RetryError {
-    /// Retries ran out on a retryable status; this is the last response.
-    Status(reqwest::Response),
-    /// The request could not be built, or the final attempt failed on the network.
-    Request(reqwest::Error),
+/// `RetryError` with its `Display` and `Error` impls. Each `Display` says
+/// only what its own level adds, and `source` gives the rest, so a reporter
+/// that walks the chain prints every cause once. The deadline adds a variant.
+fn error_type(deadline: bool) -> String {
+    let (variant, display, source) = if deadline {
+        (
+            "    /// The deadline left no time for another attempt; this is the last\n    \
+             /// attempt's failure.\n    \
+             Deadline(Box<RetryError>),\n",
+            "            RetryError::Deadline(_) => write!(f, \"deadline of {DEADLINE_MS} ms reached\"),\n",
+            "            RetryError::Deadline(last) => Some(last.as_ref()),\n",
+        )
+    } else {
+        ("", "", "")
+    };
+    format!(
+        "\n/// Why [`send_with_backoff`] gave up.\n\
+         #[derive(Debug)]\n\
+         pub enum RetryError {{\n    \
+         /// Retries ran out on a retryable status; this is the last response.\n    \
+         Status(reqwest::Response),\n    \
+         /// The request could not be built, or the final attempt failed on the network.\n    \
+         Request(reqwest::Error),\n\
+         {variant}\
+         }}\n\n\
+         impl fmt::Display for RetryError {{\n    \
+         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {{\n        \
+         match self {{\n            \
+         RetryError::Status(response) => {{\n                \
+         write!(f, \"status {{}} on the last attempt\", response.status())\n            \
+         }}\n            \
+         RetryError::Request(_) => write!(f, \"the last attempt failed\"),\n\
+         {display}\
+         \x20       }}\n    \
+         }}\n\
+         }}\n\n\
+         impl std::error::Error for RetryError {{\n    \
+         fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {{\n        \
+         match self {{\n            \
+         RetryError::Status(_) => None,\n            \
+         RetryError::Request(error) => Some(error),\n\
+         {source}\
+         \x20       }}\n    \
+         }}\n\
+         }}\n"
+    )
 }
-
-impl fmt::Display for RetryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RetryError::Status(response) => write!(
-                f,
-                "giving up after {} attempts: last status {}",
-                MAX_RETRIES + 1,
-                response.status()
-            ),
-            RetryError::Request(error) => write!(f, "request failed: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for RetryError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            RetryError::Status(_) => None,
-            RetryError::Request(error) => Some(error),
-        }
-    }
-}
-"#;
 
 /// The random draw; the same for every policy that jitters.
 const UNIFORM: &str = r#"
-/// A uniform draw from [low, high). Every `RandomState::new()` keys its hasher
-/// differently (from keys the standard library picks at random), so hashing
-/// nothing gives 64 fresh random bits: no `rand` crate needed.
+/// A uniform draw from [low, high), from rand's ThreadRng: a generator that
+/// the operating system seeds, separately in every process and thread.
 fn uniform(low: f64, high: f64) -> f64 {
-    let bits = RandomState::new().build_hasher().finish();
-    let unit = (bits >> 11) as f64 / (1u64 << 53) as f64;
-    low + (high - low) * unit
+    low + (high - low) * rand::random::<f64>()
 }
 "#;
 

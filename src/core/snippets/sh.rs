@@ -11,6 +11,7 @@ use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the bash script.
 pub(super) fn write(plan: &Plan) -> String {
+    let deadline = plan.deadline_ms.is_some();
     let retry_after_line = if plan.honor {
         format!(
             "Retry-After is honored in its delay-seconds form only, waiting at most \
@@ -23,44 +24,103 @@ pub(super) fn write(plan: &Plan) -> String {
     };
     let mut out = String::from("#!/usr/bin/env bash\n");
     out.push_str(&comment(&plan.header(76, Some(&retry_after_line)), "# "));
-    out.push_str(
+    out.push_str(&format!(
         "#\n\
          # Usage: retry.sh URL [curl arguments]\n\
          # The extra arguments go to every curl call (method, headers, data); leave\n\
-         # out -o, -D, -w and --fail, which the script needs for itself. Prints the\n\
-         # final body on stdout. Exits 0 on a 2xx or 3xx status, 2 on any other\n\
-         # status it does not retry, and 1 when retries run out or the network fails.\n\n",
-    );
+         # out -o, -D, -w and --fail, which the script needs for itself. A body read\n\
+         # from stdin (@-) is kept in a file, so every attempt sends it whole. Prints\n\
+         # the final body on stdout. Exits 0 on a 2xx or 3xx status, 2 on any other\n\
+         # status it does not retry, 1 when retries run out{}, and 64 on a usage error.\n\n",
+        if deadline {
+            ", the network fails or\n# the deadline is reached"
+        } else {
+            " or the network fails"
+        }
+    ));
     out.push_str(&constants(plan));
+    out.push_str(
+        "# Each attempt's limits in seconds, to connect and in all; a --connect-timeout\n\
+         # or --max-time among the curl arguments takes their place.\n\
+         CONNECT_TIMEOUT_S=10\n\
+         MAX_TIME_S=60\n",
+    );
     out.push_str(
         "\nif (($# < 1)); then\n  \
          echo \"usage: $0 URL [curl arguments]\" >&2\n  \
-         exit 1\n\
+         exit 64\n\
          fi\n\
          url=$1\n\
          shift\n\n\
-         body=$(mktemp) && headers=$(mktemp) || exit 1\n\
-         trap 'rm -f \"$body\" \"$headers\"' EXIT\n\n\
-         # 408 Request Timeout, 429 Too Many Requests and every 5xx are retried.\n\
+         body=$(mktemp) && headers=$(mktemp) && stdin_body=$(mktemp) || exit 1\n\
+         trap 'rm -f \"$body\" \"$headers\" \"$stdin_body\"' EXIT\n\n\
+         # curl reads @- from stdin, which can be read only once: read it into a file\n\
+         # now, and have every attempt send that file.\n\
+         args=()\n\
+         for arg in \"$@\"; do\n  \
+         if [[ $arg == *@- ]]; then\n    \
+         if [[ -z $stdin_read ]]; then\n      \
+         cat >\"$stdin_body\"\n      \
+         stdin_read=1\n    \
+         fi\n    \
+         arg=${arg%-}$stdin_body\n  \
+         fi\n  \
+         args+=(\"$arg\")\n\
+         done\n\n",
+    );
+    if plan.key {
+        out.push_str(
+            "# One key for every attempt of this run: 128 random bits from /dev/urandom.\n\
+             key=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')\n\n",
+        );
+    }
+    out.push_str(
+        "# 408 Request Timeout, 429 Too Many Requests and every 5xx are retried.\n\
          is_retryable() {\n  \
          (($1 == 408 || $1 == 429 || $1 >= 500))\n\
+         }\n\n\
+         # Sleeps $1 milliseconds.\n\
+         sleep_ms() {\n  \
+         sleep \"$(printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)))\"\n\
          }\n\n",
     );
+    if deadline {
+        out.push_str(
+            "# Prints the time in ms: bash 5's EPOCHREALTIME, else (bash 3.2) whole\n\
+             # seconds from date, which makes the deadline good to a second.\n\
+             now_ms() {\n  \
+             local now=${EPOCHREALTIME:-$(date +%s).000000}\n  \
+             echo $((${now%[.,]*} * 1000 + 10#${now#*[.,]} / 1000))\n\
+             }\n\n",
+        );
+    }
     out.push_str(&delays(plan));
     if plan.honor {
         out.push('\n');
         out.push_str(RETRY_AFTER);
     }
-    out.push_str(
+    if deadline {
+        out.push_str("\ndeadline_ms=$(($(now_ms) + DEADLINE_MS))\n");
+    }
+    let key = if plan.key {
+        " \\\n    --header \"Idempotency-Key: $key\""
+    } else {
+        ""
+    };
+    out.push_str(&format!(
         "\nfor ((retry = 0; ; retry++)); do\n  \
-         status=$(curl --silent --show-error --output \"$body\" --dump-header \"$headers\" \\\n    \
-         --write-out '%{http_code}' \"$@\" --url \"$url\")\n  \
-         code=$?\n  \
-         if ((code != 0)); then\n    \
+         status=$(curl --silent --show-error --connect-timeout \"$CONNECT_TIMEOUT_S\" \\\n    \
+         --max-time \"$MAX_TIME_S\" --output \"$body\" --dump-header \"$headers\" \\\n    \
+         --write-out '%{{http_code}}'{key} \"${{args[@]}}\" --url \"$url\")\n  \
+         code=$?\n"
+    ));
+    out.push_str(
+        "  if ((code != 0)); then\n    \
          case $code in\n      \
-         # No proxy or host address, refused, cut short, timed out, TLS\n      \
-         # handshake, empty reply, send or receive failed (reset): retry.\n      \
-         5 | 6 | 7 | 18 | 28 | 35 | 52 | 55 | 56) ;;\n      \
+         # No proxy or host address, refused, HTTP/2 framing, cut short, timed\n      \
+         # out, TLS handshake, empty reply, send or receive failed (reset),\n      \
+         # HTTP/2 stream: retry.\n      \
+         5 | 6 | 7 | 16 | 18 | 28 | 35 | 52 | 55 | 56 | 92) ;;\n      \
          *)\n        \
          echo \"retry.sh: curl failed (exit $code)\" >&2\n        \
          exit 1\n        \
@@ -69,29 +129,34 @@ pub(super) fn write(plan: &Plan) -> String {
          if ((retry >= MAX_RETRIES)); then\n      \
          echo \"retry.sh: giving up after $((MAX_RETRIES + 1)) attempts: network error (curl exit $code)\" >&2\n      \
          exit 1\n    \
+         fi\n  \
+         else\n    \
+         if ! is_retryable \"$status\"; then\n      \
+         cat \"$body\"\n      \
+         if ((status >= 200 && status < 400)); then exit 0; fi\n      \
+         exit 2\n    \
          fi\n    \
-         next_delay\n    \
-         sleep \"$delay_s\"\n    \
-         continue\n  \
+         if ((retry >= MAX_RETRIES)); then\n      \
+         cat \"$body\"\n      \
+         echo \"retry.sh: giving up after $((MAX_RETRIES + 1)) attempts: last status $status\" >&2\n      \
+         exit 1\n    \
          fi\n  \
-         if ! is_retryable \"$status\"; then\n    \
-         cat \"$body\"\n    \
-         if ((status >= 200 && status < 400)); then exit 0; fi\n    \
-         exit 2\n  \
-         fi\n  \
-         if ((retry >= MAX_RETRIES)); then\n    \
-         cat \"$body\"\n    \
-         echo \"retry.sh: giving up after $((MAX_RETRIES + 1)) attempts: last status $status\" >&2\n    \
-         exit 1\n  \
          fi\n  \
          next_delay\n",
     );
     if plan.honor {
-        out.push_str("  retry_after\n  sleep \"${wait_s:-$delay_s}\"\n");
-    } else {
-        out.push_str("  sleep \"$delay_s\"\n");
+        out.push_str("  if ((code == 0)); then retry_after; fi\n");
     }
-    out.push_str("done\n");
+    if deadline {
+        out.push_str(
+            "  if (($(now_ms) + wait_ms >= deadline_ms)); then\n    \
+             if ((code == 0)); then cat \"$body\"; fi\n    \
+             echo \"retry.sh: deadline of $DEADLINE_MS ms reached after $((retry + 1)) attempts\" >&2\n    \
+             exit 1\n  \
+             fi\n",
+        );
+    }
+    out.push_str("  sleep_ms \"$wait_ms\"\ndone\n");
     out
 }
 
@@ -118,7 +183,7 @@ fn delays(plan: &Plan) -> String {
             "    high = previous * 3 > base ? previous * 3 : base  # whole even if cap < base / 3\n    \
              previous = base + (high - base) * u\n    \
              if (previous > cap) previous = cap\n    \
-             printf \"%.3f %.17g\\n\", previous / 1000, previous\n"
+             printf \"%.0f %.17g\\n\", previous, previous\n"
                 .to_string(),
         )
     } else {
@@ -147,7 +212,7 @@ fn delays(plan: &Plan) -> String {
                 "    if (backoff < cap) backoff *= mult  # growth stops at the cap: no overflow\n",
             );
         }
-        body.push_str("    printf \"%.3f %.17g\\n\", sleep / 1000, backoff\n");
+        body.push_str("    printf \"%.0f %.17g\\n\", sleep, backoff\n");
         let vars = if plan.jitter() == Jitter::Proportional {
             " \\\n    -v cap=\"$MAX_DELAY_MS\" -v mult=\"$MULTIPLIER\" \\\n    \
              -v low=\"$LOW_FACTOR\" -v high=\"$HIGH_FACTOR\""
@@ -160,7 +225,7 @@ fn delays(plan: &Plan) -> String {
     out.push_str(&format!(
         "# The backoff's state between retries.\n\
          {state}=$BASE_DELAY_MS\n\n\
-         # Sets delay_s to the computed sleep before the next retry, in seconds.\n\
+         # Sets wait_ms to the computed sleep before the next retry, in whole ms.\n\
          next_delay() {{\n"
     ));
     let u = if random {
@@ -171,7 +236,7 @@ fn delays(plan: &Plan) -> String {
         ""
     };
     out.push_str(&format!(
-        "  read -r delay_s {state} <<<\"$(LC_ALL=C awk -v {awk_name}=\"${state}\"{u}{awk_vars} 'BEGIN {{\n"
+        "  read -r wait_ms {state} <<<\"$(LC_ALL=C awk -v {awk_name}=\"${state}\"{u}{awk_vars} 'BEGIN {{\n"
     ));
     if random {
         out.push_str("    u /= 1073741824  # 30 random bits as a fraction of 2^30: [0, 1)\n");
@@ -182,10 +247,9 @@ fn delays(plan: &Plan) -> String {
 }
 
 /// Reads `Retry-After` in its delay-seconds form; the same for every policy.
-const RETRY_AFTER: &str = r#"# Sets wait_s to the last response's Retry-After in seconds, at most
-# RETRY_AFTER_MAX_MS, when it is all digits; otherwise leaves it empty.
+const RETRY_AFTER: &str = r#"# Sets wait_ms to the last response's Retry-After in ms, at most
+# RETRY_AFTER_MAX_MS, when it is all digits; otherwise leaves it as it is.
 retry_after() {
-  wait_s=""
   local line value=""
   while IFS= read -r line; do
     line=${line%$'\r'}
@@ -198,14 +262,12 @@ retry_after() {
   value=${value%"${value##*[![:space:]]}"} # trim trailing blanks
   [[ $value =~ ^[0-9]+$ ]] || return 0
   value=${value#"${value%%[!0]*}"} # drop leading zeros, so bash reads decimal
-  local ms
   # More than 12 digits of seconds exceeds any maximum, and would overflow.
   if ((${#value} > 12)); then
-    ms=$RETRY_AFTER_MAX_MS
+    wait_ms=$RETRY_AFTER_MAX_MS
   else
-    ms=$((${value:-0} * 1000))
-    if ((ms > RETRY_AFTER_MAX_MS)); then ms=$RETRY_AFTER_MAX_MS; fi
+    wait_ms=$((${value:-0} * 1000))
+    if ((wait_ms > RETRY_AFTER_MAX_MS)); then wait_ms=$RETRY_AFTER_MAX_MS; fi
   fi
-  wait_s=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
 }
 "#;

@@ -5,8 +5,14 @@
 //
 // BODY "" sends none. INIT "object" passes fetchWithBackoff a plain init;
 // "function" passes a function that builds a fresh init per attempt and
-// notes when it ran (`calls`, ms from the start). DRIVER_TIMEOUT_MS, when
-// set, gives each attempt its own AbortSignal.timeout.
+// notes when it ran (`calls`, ms from the start). `ended` is when the call
+// settled. Settings from the environment:
+//   DRIVER_TIMEOUT_MS    each attempt gets its own AbortSignal.timeout
+//   DRIVER_CANCEL        "abort:MS" (an AbortController aborted after MS) or
+//                        "timeout:MS" (one AbortSignal.timeout for the call)
+//   DRIVER_REPEAT        make that many calls in a row; the last one's
+//                        outcome is printed, `calls` holds them all
+//   DRIVER_BAD_HEADER    send a header whose value holds a line break
 import { pathToFileURL } from "node:url";
 
 const [snippet, url, method, body, initKind] = process.argv.slice(2);
@@ -20,34 +26,54 @@ await fetch("http://127.0.0.1:1/").catch(() => {});
 const start = performance.now();
 const calls = [];
 const timeoutMs = Number(process.env.DRIVER_TIMEOUT_MS ?? 0);
-const freshInit = () => ({
-  method,
-  ...(body ? { body } : {}),
-  ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
-});
-const init =
-  initKind === "function"
-    ? () => {
-        calls.push(performance.now() - start);
-        return freshInit();
-      }
-    : freshInit();
+const [cancelKind, cancelMs] = (process.env.DRIVER_CANCEL ?? "").split(":");
+
+/** The caller's signal for one call, if DRIVER_CANCEL asks for one. */
+function callerSignal() {
+  if (cancelKind === "timeout") return AbortSignal.timeout(Number(cancelMs));
+  if (cancelKind === "abort") {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), Number(cancelMs));
+    return controller.signal;
+  }
+  return undefined;
+}
+
+async function callOnce() {
+  const signal = callerSignal();
+  const freshInit = () => ({
+    method,
+    ...(body ? { body } : {}),
+    ...(process.env.DRIVER_BAD_HEADER ? { headers: { "x-bad": "a\nb" } } : {}),
+    ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  const init =
+    initKind === "function"
+      ? () => {
+          calls.push(performance.now() - start);
+          return freshInit();
+        }
+      : freshInit();
+  try {
+    const response = await fetchWithBackoff(url, init);
+    return {
+      kind: "response",
+      isResponse: response instanceof Response,
+      status: response.status,
+      body: await response.text(),
+    };
+  } catch (error) {
+    return {
+      kind: "neterror",
+      name: error?.name,
+      message: String(error?.message ?? error),
+      cause: String(error?.cause?.code ?? ""),
+      causeStatus: error?.cause instanceof Response ? error.cause.status : undefined,
+    };
+  }
+}
 
 let outcome;
-try {
-  const response = await fetchWithBackoff(url, init);
-  outcome = {
-    kind: "response",
-    isResponse: response instanceof Response,
-    status: response.status,
-    body: await response.text(),
-  };
-} catch (error) {
-  outcome = {
-    kind: "neterror",
-    name: error?.name,
-    message: String(error?.message ?? error),
-    cause: String(error?.cause?.code ?? ""),
-  };
-}
-console.log(JSON.stringify({ ...outcome, calls }));
+for (let i = 0; i < Number(process.env.DRIVER_REPEAT ?? 1); i++) outcome = await callOnce();
+console.log(JSON.stringify({ ...outcome, calls, ended: performance.now() - start }));

@@ -4,8 +4,14 @@ one JSON line.
     python3 py_driver.py SNIPPET URL METHOD [BODY]
 
 `calls` holds when requests sent each attempt (ms from the start), noted by
-wrapping requests.Session.request, which requests.request goes through.
-DRIVER_TIMEOUT_MS, when set, becomes the requests timeout.
+wrapping requests.Session.request, which every request goes through;
+`ended` is when the call returned or raised. Settings from the environment:
+    DRIVER_TIMEOUT_MS   becomes the requests timeout
+    DRIVER_REPEAT       make that many calls in a row; the last one's
+                        outcome is printed, `calls` holds them all
+    DRIVER_SESSION      pass a requests.Session of our own, which sends
+                        the header X-Session: driver
+    DRIVER_BAD_HEADER   send a header whose value holds a line break
 """
 
 import importlib.util
@@ -15,6 +21,30 @@ import sys
 import time
 
 import requests
+
+
+def call_once(snippet, method, url, kwargs):
+    try:
+        response = snippet.request_with_backoff(method, url, **kwargs)
+        return {
+            "kind": "response",
+            "isResponse": isinstance(response, requests.Response),
+            "status": response.status_code,
+            "body": response.text,
+        }
+    except requests.HTTPError as error:
+        last = error.response
+        return {
+            "kind": "httperror",
+            "status": None if last is None else last.status_code,
+            "body": None if last is None else last.text,
+            "message": str(error),
+        }
+    except (requests.ConnectionError, requests.Timeout) as error:
+        return {"kind": "neterror", "type": type(error).__name__, "message": str(error)}
+    except requests.RequestException as error:
+        # Errors a retry cannot fix: a bad URL, scheme or header, a redirect loop.
+        return {"kind": "error", "type": type(error).__name__, "message": str(error)}
 
 
 def main():
@@ -36,25 +66,17 @@ def main():
     kwargs = {} if body is None else {"data": body}
     if os.environ.get("DRIVER_TIMEOUT_MS"):
         kwargs["timeout"] = int(os.environ["DRIVER_TIMEOUT_MS"]) / 1000
-    try:
-        response = snippet.request_with_backoff(method, url, **kwargs)
-        outcome = {
-            "kind": "response",
-            "isResponse": isinstance(response, requests.Response),
-            "status": response.status_code,
-            "body": response.text,
-        }
-    except requests.HTTPError as error:
-        last = error.response
-        outcome = {
-            "kind": "httperror",
-            "status": None if last is None else last.status_code,
-            "body": None if last is None else last.text,
-            "message": str(error),
-        }
-    except (requests.ConnectionError, requests.Timeout) as error:
-        outcome = {"kind": "neterror", "type": type(error).__name__, "message": str(error)}
+    if os.environ.get("DRIVER_BAD_HEADER"):
+        kwargs["headers"] = {"X-Bad": "a\nb"}
+    session = None
+    if os.environ.get("DRIVER_SESSION"):
+        session = requests.Session()
+        session.headers["X-Session"] = "driver"
+        kwargs["session"] = session
+    for _ in range(int(os.environ.get("DRIVER_REPEAT", "1"))):
+        outcome = call_once(snippet, method, url, kwargs)
     outcome["calls"] = calls
+    outcome["ended"] = (time.monotonic() - start) * 1000
     print(json.dumps(outcome))
 
 

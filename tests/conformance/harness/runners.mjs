@@ -23,52 +23,73 @@ export class Runners {
    * Runs `variant` ({ lang, mode, honor, path }) against `url`, with an
    * optional { method, body }. `objectInit` makes JS/TS pass a plain init
    * object rather than a function; `timeoutMs` gives every attempt a
-   * client timeout (each driver's own way; bash: curl --max-time).
+   * client timeout (each driver's own way; bash: curl --max-time). `env`
+   * adds driver settings (DRIVER_CANCEL, DRIVER_REPEAT, ...: see each
+   * driver). bash only: `curlArgs` are extra curl arguments, `stdin` its
+   * input, `noUrl` runs it with no arguments at all. `killAfter` ms kills
+   * the run then, with the outcome { kind: "killed" }.
    */
-  async run(variant, url, { method = "GET", body = "", objectInit = false, timeoutMs = 0 } = {}) {
+  async run(
+    variant,
+    url,
+    {
+      method = "GET",
+      body = "",
+      objectInit = false,
+      timeoutMs = 0,
+      env = {},
+      curlArgs = [],
+      stdin,
+      noUrl = false,
+      killAfter,
+    } = {},
+  ) {
     const stem = path.basename(variant.path).replace(/\.[a-z]+$/, "");
     const file = path.join(this.dir, variant.path);
     const extra = body ? [body] : [];
+    const options = { env, timeoutMs, killAfter };
     switch (variant.lang) {
       case "js":
-        return this.#json("node", [
-          path.join(DRIVERS, "js-driver.mjs"),
-          file,
-          url,
-          method,
-          body,
-          objectInit ? "object" : "function",
-        ], timeoutMs);
-      case "ts":
-        return this.#json("node", [
-          path.join(DRIVERS, "js-driver.mjs"),
-          path.join(this.tsOut, `${stem}.js`),
-          url,
-          method,
-          body,
-          objectInit ? "object" : "function",
-        ], timeoutMs);
+      case "ts": {
+        const module =
+          variant.lang === "js" ? file : path.join(this.tsOut, `${stem}.js`);
+        return this.#json(
+          "node",
+          [
+            path.join(DRIVERS, "js-driver.mjs"),
+            module,
+            url,
+            method,
+            body,
+            objectInit ? "object" : "function",
+          ],
+          options,
+        );
+      }
       case "py":
         return this.#json(
           "python3",
           [path.join(DRIVERS, "py_driver.py"), file, url, method, ...extra],
-          timeoutMs,
+          options,
         );
       case "go":
-        return this.#json(this.goBinary, [stem, url, method, ...extra], timeoutMs);
+        return this.#json(this.goBinary, [stem, url, method, ...extra], options);
       case "rs":
-        return this.#json(this.rustBinary, [stem, url, method, ...extra], timeoutMs);
+        return this.#json(this.rustBinary, [stem, url, method, ...extra], options);
       case "sh":
-        return this.#bash(file, url, method, body, timeoutMs);
+        return this.#bash(file, url, { method, body, curlArgs, stdin, noUrl, ...options });
       default:
         throw new Error(`no runner for ${variant.lang}`);
     }
   }
 
-  async #json(command, args, timeoutMs) {
-    const env = { ...process.env };
+  async #json(command, args, { env: extraEnv, timeoutMs, killAfter }) {
+    const env = { ...process.env, ...extraEnv };
     if (timeoutMs) env.DRIVER_TIMEOUT_MS = String(timeoutMs);
-    const result = await run(command, args, { env, timeout: PER_RUN_MS });
+    const result = await run(command, args, { env, timeout: PER_RUN_MS, killAfter });
+    if (result.code === "killed") {
+      return { outcome: { kind: "killed" }, calls: [], stderr: result.stderr };
+    }
     const line = result.stdout.trim().split("\n").pop() ?? "";
     let outcome;
     try {
@@ -82,27 +103,35 @@ export class Runners {
     return { outcome, calls: outcome.calls ?? [], stderr: result.stderr };
   }
 
-  async #bash(file, url, method, body, timeoutMs) {
+  async #bash(file, url, { method, body, curlArgs, stdin, noUrl, env: extraEnv, timeoutMs, killAfter }) {
     const log = path.join(this.dir, `curl-${++this.count}.log`);
     const args = method === "GET" ? [] : ["-X", method];
     if (body) args.push("--data", body);
     if (timeoutMs) args.push("--max-time", String(timeoutMs / 1000));
-    const env = { ...process.env, PATH: `${this.shimDir}:${process.env.PATH}`, CURL_LOG: log };
-    const result = await run("bash", [file, url, ...args], { env, timeout: PER_RUN_MS });
+    args.push(...curlArgs);
+    const env = {
+      ...process.env,
+      ...extraEnv,
+      PATH: `${this.shimDir}:${process.env.PATH}`,
+      CURL_LOG: log,
+    };
+    const argv = noUrl ? [file] : [file, url, ...args];
+    const result = await run("bash", argv, { env, timeout: PER_RUN_MS, input: stdin, killAfter });
     let calls = [];
     try {
+      // When each curl started, in ms from the start of the script.
       calls = (await readFile(log, "utf8"))
         .trim()
         .split("\n")
-        .map((ns) => Number(BigInt(ns) / 1000n) / 1000);
+        .map((ns) => Number(BigInt(ns) / 1000n) / 1000 - result.started);
       await rm(log);
     } catch {
       // No log: curl never ran.
     }
-    return {
-      outcome: { kind: "exit", code: result.code, body: result.stdout },
-      calls,
-      stderr: result.stderr,
-    };
+    const outcome =
+      result.code === "killed"
+        ? { kind: "killed" }
+        : { kind: "exit", code: result.code, body: result.stdout, ended: result.ms };
+    return { outcome, calls, stderr: result.stderr };
   }
 }

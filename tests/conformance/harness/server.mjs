@@ -8,8 +8,13 @@
 //                            the answer goes out (for dates relative to now)
 //   { reset: true }          read the request, then reset the connection
 //   { hang: true }           read the request and never answer
+//   { status, truncate: true }  promise a 100-byte body, send 10 bytes of
+//                            it, then close the connection
+//   { redirect: true }       302 back to the same URL, forever
 // The body of an answer is "status S attempt N", so a test can tell which
-// attempt's response a snippet handed back.
+// attempt's response a snippet handed back. Each hit notes its TCP
+// connection (`conn`, numbered per server), its Idempotency-Key and
+// X-Session headers, so keep-alive reuse and keys can be counted.
 
 import http from "node:http";
 import net from "node:net";
@@ -18,11 +23,13 @@ export class FaultServer {
   #server = http.createServer((req, res) => this.#answer(req, res));
   #plans = new Map();
   #next = 0;
+  #connections = 0;
   port = 0;
 
   async start() {
     // Keep idle connections longer than any wait in the suite.
     this.#server.keepAliveTimeout = 30_000;
+    this.#server.on("connection", (socket) => (socket.conn = ++this.#connections));
     await new Promise((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
     this.port = this.#server.address().port;
   }
@@ -48,7 +55,14 @@ export class FaultServer {
       return;
     }
     const n = record.hits.length;
-    const hit = { t, method: req.method, body: "" };
+    const hit = {
+      t,
+      method: req.method,
+      body: "",
+      conn: req.socket.conn,
+      key: req.headers["idempotency-key"],
+      session: req.headers["x-session"],
+    };
     record.hits.push(hit);
     const step = record.steps[Math.min(n, record.steps.length - 1)];
     req.setEncoding("utf8");
@@ -59,6 +73,15 @@ export class FaultServer {
         return;
       }
       if (step.hang) return;
+      if (step.redirect) {
+        res.writeHead(302, { location: req.url }).end();
+        return;
+      }
+      if (step.truncate) {
+        res.writeHead(step.status, { "content-type": "text/plain", "content-length": "100" });
+        res.write("0123456789", () => req.socket.destroy());
+        return;
+      }
       const headers = { "content-type": "text/plain" };
       if (step.retryAfter !== undefined) {
         const value =

@@ -16,27 +16,49 @@ export const DRIVERS = path.join(HERE, "drivers");
 export const RUST_DRIVER = path.join(HERE, "rust-driver");
 
 /**
- * Runs a command to the end. Resolves to { code, stdout, stderr }; rejects
- * only when the command cannot start or runs past `timeout` ms.
+ * Runs a command to the end. Resolves to { code, stdout, stderr, ms }
+ * (ms: wall time from spawn to exit); rejects only when the command cannot
+ * start or runs past `timeout` ms. `input` is written to its stdin.
+ * `killAfter` ms, when given, kills it then and resolves with code "killed":
+ * for a snippet that should still be asleep.
  */
-export function run(command, args, { cwd = ROOT, env = process.env, timeout = 60_000 } = {}) {
+export function run(
+  command,
+  args,
+  { cwd = ROOT, env = process.env, timeout = 60_000, input, killAfter } = {},
+) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const started = Date.now();
+    const stdin = input === undefined ? "ignore" : "pipe";
+    // A group of its own, so a kill also reaches its children (a bash
+    // script's sleep would otherwise hold the pipes open).
+    const child = spawn(command, args, { cwd, env, stdio: [stdin, "pipe", "pipe"], detached: true });
+    const kill = () => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
+    if (input !== undefined) child.stdin.end(input);
     let stdout = "";
     let stderr = "";
+    let killed = false;
     child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
     child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
     const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`${command} ${args.join(" ")}: no end after ${timeout} ms\n${stderr}`));
-    }, timeout);
+      kill();
+      if (killAfter) killed = true;
+      else reject(new Error(`${command} ${args.join(" ")}: no end after ${timeout} ms\n${stderr}`));
+    }, killAfter ?? timeout);
     child.on("error", (error) => {
       clearTimeout(timer);
       reject(error);
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      resolve({ code: code ?? signal, stdout, stderr });
+      const ms = Date.now() - started;
+      resolve({ code: killed ? "killed" : (code ?? signal), stdout, stderr, started, ms });
     });
   });
 }
@@ -77,6 +99,7 @@ export async function buildTypeScript(dir) {
       "--noUnusedLocals",
       "--noUnusedParameters",
       "--noImplicitReturns",
+      "--noUncheckedIndexedAccess",
       "--target",
       "es2022",
       "--module",
@@ -153,7 +176,16 @@ export async function curlShim(dir) {
   await writeFile(
     shim,
     `#!/bin/sh\n# Test code: note when the snippet calls curl, then run the real one.\n` +
-      `date +%s%N >>"$CURL_LOG"\nexec ${JSON.stringify(curl)} "$@"\n`,
+      `# CURL_FAIL_CODES="16 92" makes calls 1 and 2 fail with those exit codes\n` +
+      `# instead, printing what curl's --write-out prints on a failure.\n` +
+      `date +%s%N >>"$CURL_LOG"\n` +
+      `n=$(wc -l <"$CURL_LOG")\n` +
+      `set -- $CURL_FAIL_CODES "" "$@"\n` +
+      `i=0\nfail=""\n` +
+      `while [ "$1" != "" ]; do i=$((i + 1)); [ "$i" -eq "$n" ] && fail=$1; shift; done\n` +
+      `shift\n` +
+      `if [ -n "$fail" ]; then printf '000 0.000100'; exit "$fail"; fi\n` +
+      `exec ${JSON.stringify(curl)} "$@"\n`,
   );
   await chmod(shim, 0o755);
   return shimDir;

@@ -9,8 +9,17 @@
 //! snippet as a module. The line holds `kind` (`response` for `Ok`, `status`
 //! for `RetryError::Status`, `neterror` for `RetryError::Request`), the
 //! status and body where there is a response, the error's `Display` text,
-//! and `calls`: when `make_request` ran, in ms from the start.
-//! `DRIVER_TIMEOUT_MS`, when set, becomes the client's timeout.
+//! `source` (the text of `Error::source`, if any), `calls`: when
+//! `make_request` ran, and `ended`: when the call returned, in ms from the
+//! start. A `RetryError` variant other than those two (the deadline's) is
+//! `kind` `other`. Settings from the environment:
+//!
+//! - `DRIVER_TIMEOUT_MS`: the client's timeout;
+//! - `DRIVER_CANCEL_MS`: drop the call's future after that long (kind
+//!   `cancelled`), as `tokio::time::timeout` does;
+//! - `DRIVER_REPEAT`: make that many calls in a row; the last one's outcome
+//!   is printed, `calls` holds them all;
+//! - `DRIVER_BAD_HEADER`: send a header whose value holds a line break.
 
 use std::cell::RefCell;
 use std::process::ExitCode;
@@ -53,6 +62,11 @@ fn client() -> reqwest::Client {
 /// Proves at compile time that a snippet's `RetryError` is a real error type.
 fn assert_error<E: std::error::Error + std::fmt::Display>(_: &E) {}
 
+/// A setting from the environment, if set and a number.
+fn setting(name: &str) -> Option<u64> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
 /// Calls `$module::send_with_backoff` and describes the outcome as JSON.
 macro_rules! drive {
     ($module:ident, $request:expr) => {{
@@ -60,42 +74,72 @@ macro_rules! drive {
         let client = client();
         let start = Instant::now();
         let calls = RefCell::new(Vec::new());
-        let result = $module::send_with_backoff(|| {
-            calls.borrow_mut().push(start.elapsed().as_secs_f64() * 1000.0);
-            let builder = client.request(request.method.clone(), &request.url);
-            match &request.body {
-                Some(body) => builder.body(body.clone()),
-                None => builder,
-            }
-        })
-        .await;
-        let fields = match result {
-            Ok(response) => {
-                let status = response.status().as_u16();
-                let body = response.text().await.unwrap_or_default();
-                format!("\"kind\":\"response\",\"status\":{status},\"body\":{}", json(&body))
-            }
-            Err(error) => {
-                assert_error(&error);
-                let message = json(&error.to_string());
-                let has_source = std::error::Error::source(&error).is_some();
-                match error {
-                    $module::RetryError::Status(response) => {
-                        let status = response.status().as_u16();
-                        let body = response.text().await.unwrap_or_default();
-                        format!(
-                            "\"kind\":\"status\",\"status\":{status},\"body\":{},\"message\":{message}",
-                            json(&body)
-                        )
-                    }
-                    $module::RetryError::Request(_) => format!(
-                        "\"kind\":\"neterror\",\"message\":{message},\"has_source\":{has_source}"
-                    ),
+        let mut fields = String::new();
+        for _ in 0..setting("DRIVER_REPEAT").unwrap_or(1) {
+            let call = $module::send_with_backoff(|| {
+                calls
+                    .borrow_mut()
+                    .push(start.elapsed().as_secs_f64() * 1000.0);
+                let mut builder = client.request(request.method.clone(), &request.url);
+                if std::env::var_os("DRIVER_BAD_HEADER").is_some() {
+                    builder = builder.header("x-bad", "a\nb");
                 }
-            }
-        };
+                match &request.body {
+                    Some(body) => builder.body(body.clone()),
+                    None => builder,
+                }
+            });
+            let result = match setting("DRIVER_CANCEL_MS") {
+                Some(ms) => {
+                    match tokio::time::timeout(std::time::Duration::from_millis(ms), call).await {
+                        Ok(result) => result,
+                        Err(_) => {
+                            fields = "\"kind\":\"cancelled\"".to_string();
+                            continue;
+                        }
+                    }
+                }
+                None => call.await,
+            };
+            fields = match result {
+                Ok(response) => {
+                    let status = response.status().as_u16();
+                    let body = response.text().await.unwrap_or_default();
+                    format!(
+                        "\"kind\":\"response\",\"status\":{status},\"body\":{}",
+                        json(&body)
+                    )
+                }
+                Err(error) => {
+                    assert_error(&error);
+                    let message = json(&error.to_string());
+                    let source = std::error::Error::source(&error)
+                        .map_or("null".to_string(), |s| json(&s.to_string()));
+                    let common = format!("\"message\":{message},\"source\":{source}");
+                    #[allow(unreachable_patterns)]
+                    match error {
+                        $module::RetryError::Status(response) => {
+                            let status = response.status().as_u16();
+                            let body = response.text().await.unwrap_or_default();
+                            format!(
+                                "\"kind\":\"status\",\"status\":{status},\"body\":{},{common}",
+                                json(&body)
+                            )
+                        }
+                        $module::RetryError::Request(_) => {
+                            format!("\"kind\":\"neterror\",{common}")
+                        }
+                        _ => format!("\"kind\":\"other\",{common}"),
+                    }
+                }
+            };
+        }
         let calls: Vec<String> = calls.borrow().iter().map(|t| format!("{t:.3}")).collect();
-        format!("{{{fields},\"calls\":[{}]}}", calls.join(","))
+        let ended = start.elapsed().as_secs_f64() * 1000.0;
+        format!(
+            "{{{fields},\"calls\":[{}],\"ended\":{ended:.3}}}",
+            calls.join(",")
+        )
     }};
 }
 

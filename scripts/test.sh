@@ -10,6 +10,8 @@ source scripts/guard.sh
 bash scripts/setup.sh all
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_COLOR=never
+# The Python snippets run on Debian's python3, where setup.sh installed requests.
+export PYTHON=/usr/bin/python3
 
 step() { printf '\n=== %s ===\n' "$1"; }
 

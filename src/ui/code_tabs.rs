@@ -66,7 +66,7 @@ pub fn CodeTabs() -> impl IntoView {
             honor_retry_after: state.honor.get(),
             retry_after_max_ms: state.retry_after_max.valid.get(),
             deadline_ms: state.deadline.valid.get(),
-            idempotency_key: false,
+            idempotency_key: state.idem.get(),
         };
         policy.with(|p| write(lang.get(), p, &options))
     });
@@ -109,14 +109,24 @@ pub fn CodeTabs() -> impl IntoView {
                 <div role="tablist" aria-label="Language" class="tabs" on:keydown=on_keydown>
                     {tabs}
                 </div>
-                <label class="check">
-                    <input
-                        type="checkbox"
-                        prop:checked=move || state.honor.get()
-                        on:change:target=move |ev| state.honor.set(ev.target().checked())
-                    />
-                    "Honor Retry-After"
-                </label>
+                <div class="checks">
+                    <label class="check">
+                        <input
+                            type="checkbox"
+                            prop:checked=move || state.honor.get()
+                            on:change:target=move |ev| state.honor.set(ev.target().checked())
+                        />
+                        "Honor Retry-After"
+                    </label>
+                    <label class="check">
+                        <input
+                            type="checkbox"
+                            prop:checked=move || state.idem.get()
+                            on:change:target=move |ev| state.idem.set(ev.target().checked())
+                        />
+                        "Idempotency-Key header"
+                    </label>
+                </div>
             </div>
             <StaleNote what="This code" />
             <div

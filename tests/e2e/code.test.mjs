@@ -98,3 +98,24 @@ test('the tabs work with the keyboard alone', async (t) => {
   await page.keyboard.press('Space');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('honor') === '0');
 });
+
+test('the Idempotency-Key option and the deadline go into every snippet and the link', async (t) => {
+  const { page } = await open(t, '?seed=1');
+  const idem = page.getByLabel('Idempotency-Key header');
+  assert.equal(await idem.isChecked(), false, 'off by default');
+  assert.doesNotMatch(await shown(page), /Idempotency-Key/);
+  assert.doesNotMatch(await shown(page), /DEADLINE_MS/);
+  await idem.check();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('idem') === '1');
+  await page.getByLabel('Deadline (ms)', { exact: true }).fill('30000');
+  for (const name of ['JavaScript', 'TypeScript', 'Python', 'Go', 'bash', 'Rust']) {
+    await page.getByRole('tab', { name }).click();
+    await page.waitForFunction(() => /Idempotency-Key/.test(document.querySelector('[role=tabpanel] pre code').textContent)
+      && /30000|30_000|30,000/.test(document.querySelector('[role=tabpanel] pre code').textContent));
+  }
+  // The link brings both back.
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('deadline') === '30000');
+  const again = await open(t, new URL(page.url()).search);
+  assert.equal(await again.page.getByLabel('Idempotency-Key header').isChecked(), true);
+  assert.match(await shown(again.page), /Idempotency-Key/);
+});

@@ -68,7 +68,9 @@ export class Runners {
       }
       case "py":
         return this.#json(
-          "python3",
+          // scripts/test.sh points PYTHON at Debian's python3, which has
+          // python3-requests installed.
+          process.env.PYTHON ?? "python3",
           [path.join(DRIVERS, "py_driver.py"), file, url, method, ...extra],
           options,
         );

@@ -7,17 +7,6 @@ use backoff_calculator::core::schedule::{
 };
 use proptest::prelude::*;
 
-fn policy(base_ms: u64, multiplier: f64, cap_ms: u64, max_retries: u32, jitter: Jitter) -> Policy {
-    Policy {
-        base_ms,
-        multiplier,
-        cap_ms,
-        max_retries,
-        jitter,
-        proportional: Proportional::default(),
-    }
-}
-
 fn defaults(jitter: Jitter) -> Policy {
     Policy {
         jitter,
@@ -180,7 +169,7 @@ fn summary_sentence_reads_like_the_spec() {
         summary_sentence(&s),
         "This sample waits 26.1 s in total over 6 attempts; expected total 15.5 s."
     );
-    let none = schedule(&policy(1000, 2.0, 32000, 0, Jitter::Full), 0);
+    let none = schedule(&Policy::new(1000, 2.0, 32000, 0, Jitter::Full), 0);
     assert_eq!(
         summary_sentence(&none),
         "This sample waits 0 ms in total over 1 attempt; expected total 0 ms."
@@ -190,7 +179,7 @@ fn summary_sentence_reads_like_the_spec() {
 #[test]
 fn base_zero_stays_zero() {
     for jitter in Jitter::ALL {
-        let s = schedule(&policy(0, 2.0, 32_000, 10, jitter), 7);
+        let s = schedule(&Policy::new(0, 2.0, 32_000, 10, jitter), 7);
         assert!(
             s.rows.iter().all(|r| r.sample_ms == 0.0 && r.max_ms == 0.0),
             "{jitter:?}"
@@ -198,12 +187,12 @@ fn base_zero_stays_zero() {
         assert!(s.rows.iter().all(|r| !r.capped));
         assert_eq!(s.total_ms, 0.0);
     }
-    assert!(!edge_notes(&policy(0, 2.0, 32_000, 10, Jitter::Full)).is_empty());
+    assert!(!edge_notes(&Policy::new(0, 2.0, 32_000, 10, Jitter::Full)).is_empty());
 }
 
 #[test]
 fn multiplier_one_is_constant() {
-    let s = schedule(&policy(750, 1.0, 32_000, 6, Jitter::None), 7);
+    let s = schedule(&Policy::new(750, 1.0, 32_000, 6, Jitter::None), 7);
     assert!(s.rows.iter().all(|r| r.sample_ms == 750.0 && !r.capped));
     assert_eq!(s.total_ms, 4_500.0);
 }
@@ -211,21 +200,21 @@ fn multiplier_one_is_constant() {
 #[test]
 fn base_above_cap_waits_the_cap() {
     for jitter in Jitter::ALL {
-        let s = schedule(&policy(5_000, 2.0, 1_000, 4, jitter), 7);
+        let s = schedule(&Policy::new(5_000, 2.0, 1_000, 4, jitter), 7);
         for r in &s.rows {
             assert!(r.capped, "{jitter:?}");
             assert!(r.max_ms <= 1_000.0 * 1.2, "{jitter:?} {r:?}");
             assert!(r.min_ms <= r.sample_ms && r.sample_ms <= r.max_ms);
         }
     }
-    let s = schedule(&policy(5_000, 2.0, 1_000, 4, Jitter::Decorrelated), 7);
+    let s = schedule(&Policy::new(5_000, 2.0, 1_000, 4, Jitter::Decorrelated), 7);
     assert!(s.rows.iter().all(|r| r.sample_ms == 1_000.0));
 }
 
 #[test]
 fn cap_zero_means_no_wait() {
     for jitter in Jitter::ALL {
-        let s = schedule(&policy(1_000, 2.0, 0, 5, jitter), 7);
+        let s = schedule(&Policy::new(1_000, 2.0, 0, 5, jitter), 7);
         assert_eq!(s.total_ms, 0.0, "{jitter:?}");
         assert_eq!(s.range_max_ms, 0.0, "{jitter:?}");
     }
@@ -233,7 +222,7 @@ fn cap_zero_means_no_wait() {
 
 #[test]
 fn zero_retries_is_one_attempt() {
-    let s = schedule(&policy(1_000, 2.0, 32_000, 0, Jitter::Decorrelated), 7);
+    let s = schedule(&Policy::new(1_000, 2.0, 32_000, 0, Jitter::Decorrelated), 7);
     assert!(s.rows.is_empty());
     assert_eq!(s.attempts, 1);
     assert_eq!(
@@ -245,7 +234,7 @@ fn zero_retries_is_one_attempt() {
 #[test]
 fn a_million_retries_stay_finite() {
     let start = std::time::Instant::now();
-    let p = policy(1, 10.0, 1_000_000_000_000, 1_000_000, Jitter::None);
+    let p = Policy::new(1, 10.0, 1_000_000_000_000, 1_000_000, Jitter::None);
     let exps: Vec<(f64, bool)> = capped_exponentials(&p).collect();
     assert_eq!(exps.len(), 1_000_000);
     assert_eq!(exps.last(), Some(&(1e12, true)));

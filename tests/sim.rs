@@ -19,17 +19,6 @@ fn config(clients: u32, runs: u32, seed: u64) -> SimConfig {
     }
 }
 
-fn policy(base_ms: u64, multiplier: f64, cap_ms: u64, max_retries: u32, jitter: Jitter) -> Policy {
-    Policy {
-        base_ms,
-        multiplier,
-        cap_ms,
-        max_retries,
-        jitter,
-        proportional: Proportional::default(),
-    }
-}
-
 /// Checks every rule of the model on one run's events and returns them.
 fn check_run(mode: Mode, clients: u32, policy: &Policy, seed: u64) -> Vec<Event> {
     let mut run = Run::new(mode, clients, policy, seed, 0);
@@ -125,10 +114,10 @@ fn backoffs(events: &[Event], client: u32) -> Vec<f64> {
 fn every_mode_keeps_the_model_invariants() {
     let policies = [
         Policy::default(),
-        policy(5, 2.0, 2_000, 3, Jitter::None),
-        policy(0, 1.0, 0, 2, Jitter::Equal),
-        policy(10, 1.5, 100, 4, Jitter::Decorrelated),
-        policy(10, 3.0, 50, 1_000, Jitter::Proportional),
+        Policy::new(5, 2.0, 2_000, 3, Jitter::None),
+        Policy::new(0, 1.0, 0, 2, Jitter::Equal),
+        Policy::new(10, 1.5, 100, 4, Jitter::Decorrelated),
+        Policy::new(10, 3.0, 50, 1_000, Jitter::Proportional),
     ];
     for p in &policies {
         for mode in Mode::ALL {
@@ -187,7 +176,7 @@ fn decorrelated_state_is_per_client_and_starts_at_base() {
 #[test]
 fn the_policy_uses_the_page_numbering_and_gives_up() {
     // No jitter: retry k waits min(cap, base × m^(k−1)): 100, 200, 400, 500.
-    let p = policy(100, 2.0, 500, 4, Jitter::None);
+    let p = Policy::new(100, 2.0, 500, 4, Jitter::None);
     let events = check_run(Mode::Policy, 30, &p, 11);
     let mut gave_up = 0;
     for id in 0..30 {
@@ -201,7 +190,7 @@ fn the_policy_uses_the_page_numbering_and_gives_up() {
     }
     assert!(gave_up > 0, "30 clients with 4 retries: some give up");
     // With 0 retries, a client that loses the first race gives up at once.
-    let none = policy(100, 2.0, 500, 0, Jitter::Full);
+    let none = Policy::new(100, 2.0, 500, 0, Jitter::Full);
     let outcome = Run::new(Mode::Policy, 30, &none, 11, 0).finish();
     assert_eq!(outcome.calls, 30);
     assert_eq!(outcome.gave_up, 30 - outcome.succeeded);
@@ -212,7 +201,7 @@ fn the_policy_uses_the_page_numbering_and_gives_up() {
             hi: 1.5,
             cap: CapOrder::After,
         },
-        ..policy(100, 2.0, 500, 6, Jitter::Proportional)
+        ..Policy::new(100, 2.0, 500, 6, Jitter::Proportional)
     };
     let events = check_run(Mode::Policy, 30, &after, 5);
     assert!((0..30).all(|id| backoffs(&events, id).iter().all(|&b| b <= 500.0)));
@@ -454,7 +443,7 @@ fn small_policy() -> impl Strategy<Value = Policy> {
                         CapOrder::Before
                     },
                 },
-                ..policy(base, m, cap, retries, jitter)
+                ..Policy::new(base, m, cap, retries, jitter)
             },
         )
 }
@@ -585,7 +574,7 @@ fn the_reference_tells_the_numberings_apart() {
     // The study's modes counted in the page's numbering (first retry
     // sleeps the base, 5 ms): full and equal jitter do visibly more work
     // and exponential finishes sooner, far outside the tolerance.
-    let shifted = |jitter| policy(5, 2.0, 2_000, 1_000, jitter);
+    let shifted = |jitter| Policy::new(5, 2.0, 2_000, 1_000, jitter);
     for (i, jitter) in [(0, Jitter::None), (2, Jitter::Equal), (3, Jitter::Full)] {
         let (_, calls, calls_se, time, time_se) = AWS_REFERENCE[i];
         let (c, t) = fifty_clients(Mode::Policy, &shifted(jitter), 1_000);

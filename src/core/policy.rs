@@ -103,14 +103,18 @@ pub struct Proportional {
     pub cap: CapOrder,
 }
 
+impl Proportional {
+    /// gRPC's connection backoff: ±20 %, cap before the jitter. The default.
+    pub const GRPC: Proportional = Proportional {
+        lo: 0.8,
+        hi: 1.2,
+        cap: CapOrder::Before,
+    };
+}
+
 impl Default for Proportional {
-    /// gRPC's connection backoff: ±20 %, cap before the jitter.
     fn default() -> Self {
-        Proportional {
-            lo: 0.8,
-            hi: 1.2,
-            cap: CapOrder::Before,
-        }
+        Proportional::GRPC
     }
 }
 
@@ -156,6 +160,27 @@ pub struct Policy {
     pub jitter: Jitter,
     /// The factor range, used only when `jitter` is [`Jitter::Proportional`].
     pub proportional: Proportional,
+}
+
+impl Policy {
+    /// A policy from its five main inputs, with the default proportional
+    /// factors ([`Proportional::GRPC`]); usable in constants.
+    pub const fn new(
+        base_ms: u64,
+        multiplier: f64,
+        cap_ms: u64,
+        max_retries: u32,
+        jitter: Jitter,
+    ) -> Policy {
+        Policy {
+            base_ms,
+            multiplier,
+            cap_ms,
+            max_retries,
+            jitter,
+            proportional: Proportional::GRPC,
+        }
+    }
 }
 
 impl Default for Policy {

@@ -47,27 +47,6 @@ pub struct Preset {
     pub checked: &'static str,
 }
 
-const fn policy(
-    base_ms: u64,
-    multiplier: f64,
-    cap_ms: u64,
-    max_retries: u32,
-    jitter: Jitter,
-) -> Policy {
-    Policy {
-        base_ms,
-        multiplier,
-        cap_ms,
-        max_retries,
-        jitter,
-        proportional: Proportional {
-            lo: 0.8,
-            hi: 1.2,
-            cap: CapOrder::Before,
-        },
-    }
-}
-
 const fn proportional(
     base_ms: u64,
     multiplier: f64,
@@ -79,7 +58,7 @@ const fn proportional(
 ) -> Policy {
     Policy {
         proportional: Proportional { lo, hi, cap },
-        ..policy(
+        ..Policy::new(
             base_ms,
             multiplier,
             cap_ms,
@@ -94,7 +73,7 @@ pub const PRESETS: [Preset; 12] = [
     Preset {
         id: "gax-java",
         name: "Google Cloud Java default (gax ServiceOptions)",
-        policy: policy(1_000, 2.0, 32_000, 5, Jitter::Full),
+        policy: Policy::new(1_000, 2.0, 32_000, 5, Jitter::Full),
         deadline_ms: Some(50_000),
         honor_retry_after: false,
         retry_after_max_ms: None,
@@ -116,7 +95,7 @@ pub const PRESETS: [Preset; 12] = [
     Preset {
         id: "aws-standard",
         name: "AWS SDKs standard mode (botocore, JavaScript v3)",
-        policy: policy(50, 2.0, 20_000, 2, Jitter::Full),
+        policy: Policy::new(50, 2.0, 20_000, 2, Jitter::Full),
         deadline_ms: None,
         honor_retry_after: true,
         retry_after_max_ms: None,
@@ -132,7 +111,7 @@ pub const PRESETS: [Preset; 12] = [
     Preset {
         id: "aws-throttling",
         name: "AWS SDKs standard mode, throttling errors",
-        policy: policy(1_000, 2.0, 20_000, 2, Jitter::Full),
+        policy: Policy::new(1_000, 2.0, 20_000, 2, Jitter::Full),
         deadline_ms: None,
         honor_retry_after: true,
         retry_after_max_ms: None,
@@ -148,7 +127,7 @@ pub const PRESETS: [Preset; 12] = [
     Preset {
         id: "google-api-core",
         name: "Google API core (Python)",
-        policy: policy(1_000, 2.0, 60_000, 10, Jitter::Full),
+        policy: Policy::new(1_000, 2.0, 60_000, 10, Jitter::Full),
         deadline_ms: Some(120_000),
         honor_retry_after: false,
         retry_after_max_ms: None,
@@ -235,7 +214,7 @@ pub const PRESETS: [Preset; 12] = [
     Preset {
         id: "go-retryablehttp",
         name: "HashiCorp go-retryablehttp",
-        policy: policy(1_000, 2.0, 30_000, 4, Jitter::None),
+        policy: Policy::new(1_000, 2.0, 30_000, 4, Jitter::None),
         deadline_ms: None,
         honor_retry_after: true,
         retry_after_max_ms: None,
@@ -248,7 +227,7 @@ pub const PRESETS: [Preset; 12] = [
     Preset {
         id: "backon",
         name: "backon ExponentialBuilder (Rust)",
-        policy: policy(1_000, 2.0, 60_000, 3, Jitter::None),
+        policy: Policy::new(1_000, 2.0, 60_000, 3, Jitter::None),
         deadline_ms: None,
         honor_retry_after: false,
         retry_after_max_ms: None,
@@ -261,7 +240,7 @@ pub const PRESETS: [Preset; 12] = [
     Preset {
         id: "curl",
         name: "curl --retry 5",
-        policy: policy(1_000, 2.0, 600_000, 5, Jitter::None),
+        policy: Policy::new(1_000, 2.0, 600_000, 5, Jitter::None),
         deadline_ms: None,
         honor_retry_after: true,
         retry_after_max_ms: None,

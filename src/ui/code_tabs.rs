@@ -7,6 +7,7 @@ use wasm_bindgen::JsCast;
 
 use crate::core::highlight::to_html;
 use crate::core::snippets::{write, Lang, Options};
+use crate::ui::checkbox::Checkbox;
 use crate::ui::clipboard::copy_text;
 use crate::ui::stale::StaleNote;
 use crate::ui::state::use_state;
@@ -110,22 +111,8 @@ pub fn CodeTabs() -> impl IntoView {
                     {tabs}
                 </div>
                 <div class="checks">
-                    <label class="check">
-                        <input
-                            type="checkbox"
-                            prop:checked=move || state.honor.get()
-                            on:change:target=move |ev| state.honor.set(ev.target().checked())
-                        />
-                        "Honor Retry-After"
-                    </label>
-                    <label class="check">
-                        <input
-                            type="checkbox"
-                            prop:checked=move || state.idem.get()
-                            on:change:target=move |ev| state.idem.set(ev.target().checked())
-                        />
-                        "Idempotency-Key header"
-                    </label>
+                    <Checkbox label="Honor Retry-After" value=state.honor />
+                    <Checkbox label="Idempotency-Key header" value=state.idem />
                 </div>
             </div>
             <StaleNote what="This code" />

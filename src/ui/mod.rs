@@ -5,6 +5,7 @@
 pub mod app;
 mod bind;
 mod chart;
+mod checkbox;
 mod clipboard;
 mod code_tabs;
 mod comparison;

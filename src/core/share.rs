@@ -306,7 +306,8 @@ mod tests {
         let query = encode(&state);
         assert_eq!(
             query,
-            "base=1000&multiplier=2&cap=32000&retries=5&jitter=full&seed=42&honor=1&lang=js&ramax=600000"
+            "base=1000&multiplier=2&cap=32000&retries=5&jitter=full&seed=42&honor=1&lang=js&ramax=600000\
+             &idem=0&simclients=50&simruns=100"
         );
         assert_eq!(decode(&query, State::with_seed(0)), (state, vec![]));
     }
@@ -328,6 +329,9 @@ mod tests {
         };
         state.honor = false;
         state.lang = "rs";
+        state.idem = true;
+        state.sim_clients = 1000;
+        state.sim_runs = 1;
         state.retry_after_max_ms = 30_000;
         state.deadline_ms = Some(60_000);
         state.server_wait = Some((3, 120_000));
@@ -365,6 +369,32 @@ mod tests {
             notices[0].to_string(),
             "Ignored base=\"abc\" from the link: expected a number, like 1000."
         );
+    }
+
+    #[test]
+    fn simulation_and_idempotency_parameters_are_checked() {
+        let (state, notices) = decode("idem=2&simclients=0&simruns=1001", State::with_seed(1));
+        assert_eq!(state, State::with_seed(1));
+        let keys: Vec<&str> = notices.iter().map(|n| n.key.as_str()).collect();
+        assert_eq!(keys, ["idem", "simclients", "simruns"]);
+        let (state, notices) = decode("idem=1&simclients=7&simruns=3", State::with_seed(1));
+        assert!(notices.is_empty());
+        assert_eq!(
+            (state.idem, state.sim_clients, state.sim_runs),
+            (true, 7, 3)
+        );
+    }
+
+    #[test]
+    fn a_notice_quotes_only_a_short_prefix() {
+        let huge = "x".repeat(100_000);
+        let (_, notices) = decode(&format!("base={huge}"), State::with_seed(1));
+        let text = notices[0].to_string();
+        assert!(text.len() < 200, "{} characters", text.len());
+        assert!(text.contains(&format!("\"{}…\"", "x".repeat(NOTICE_QUOTE_CHARS))));
+        // A short value is quoted whole.
+        let (_, notices) = decode("base=abc", State::with_seed(1));
+        assert!(notices[0].to_string().contains("\"abc\""));
     }
 
     #[test]

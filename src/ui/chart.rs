@@ -9,6 +9,9 @@ use crate::core::chart::{layout, Chart, Mark, HEIGHT, LEFT, RIGHT, WIDTH};
 use crate::ui::dom::{element, set, with_children, ItemDom, Keyed, SVG};
 use crate::ui::state::use_state;
 
+/// A shape's attribute and how a mark sets it.
+type Attr<'a> = (&'a Element, &'static str, fn(&Mark) -> f64);
+
 /// One retry's shapes: the min–max band, the expected tick and the sample dot.
 struct MarkDom {
     g: Element,
@@ -54,7 +57,7 @@ impl ItemDom<Mark> for MarkDom {
             set(&self.g, "data-retry", &m.retry.to_string());
         }
         // Only what moved is written: a re-roll moves the dots alone.
-        let attrs: [(&Element, &str, fn(&Mark) -> f64); 11] = [
+        let attrs: [Attr; 11] = [
             (&self.band, "x", |m| m.x),
             (&self.band, "y", |m| m.band_top),
             (&self.band, "width", |m| m.width),

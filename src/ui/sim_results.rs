@@ -1,0 +1,88 @@
+//! A finished sweep as the study shows it: a sentence, the two line charts
+//! and the `Contention results` table, then one run's writes over time.
+//!
+//! Everything is drawn from plain data inside one reactive closure, which
+//! re-renders the block when a run finishes: results change rarely, and
+//! static views cost far less code than a closure per cell or point.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::core::format::{self, thousands};
+use crate::core::sim::{summary_sentence, Mode, ModeResult, SimConfig};
+use crate::core::sim_chart::{line_chart, Metric};
+use crate::ui::sim_chart::{legend, line_svg};
+use crate::ui::sim_timeline::SimTimeline;
+
+/// A sweep that ran to the end, with what it was run for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    /// The clients, runs, seed and policy simulated.
+    pub config: SimConfig,
+    /// The means of every mode at every client count.
+    pub results: Vec<ModeResult>,
+}
+
+/// One row of the table; the cells carry the unrounded means.
+fn row(r: &ModeResult) -> impl IntoView {
+    let gave_up = r.mean_gave_up.map(|g| format!("{g:.1}"));
+    view! {
+        <tr data-mode=r.mode.as_str() data-clients=r.clients>
+            <th scope="row">{r.mode.label()}</th>
+            <td>{thousands(r.clients as u64)}</td>
+            <td data-calls=r.mean_calls.to_string()>{format!("{:.1}", r.mean_calls)}</td>
+            <td data-time-ms=r.mean_time_ms.to_string()>{format::total(r.mean_time_ms)}</td>
+            <td data-gave-up=r.mean_gave_up.map(|g| g.to_string())>
+                {gave_up.unwrap_or_else(|| "never".into())}
+            </td>
+        </tr>
+    }
+}
+
+/// The block for one finished sweep.
+fn render(f: &Finished) -> impl IntoView {
+    let c = &f.config;
+    let about = format!(
+        "Means over {} runs per figure, seed {}, for up to {} clients.",
+        thousands(c.runs as u64),
+        c.seed,
+        thousands(c.clients as u64)
+    );
+    let calls = line_chart(&f.results, Metric::Calls);
+    let time = line_chart(&f.results, Metric::Time);
+    view! {
+        <p class="sim-summary" data-testid="sim-summary">{summary_sentence(&f.results)}</p>
+        <p class="note">{about}</p>
+        <div class="sim-charts">
+            {line_svg(&calls, "sim-calls-title", "Calls per run (the work) against clients", "calls per run")}
+            {line_svg(&time, "sim-time-title", "Completion time against clients", "time to finish")}
+        </div>
+        {legend(Mode::ALL.iter().map(|m| (m.as_str(), m.label())).collect())}
+        <div class="table-wrap" tabindex="0" role="region" aria-labelledby="sim-caption">
+            <table class="sim-table">
+                <caption id="sim-caption">"Contention results"</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Mode"</th>
+                        <th scope="col">"Clients"</th>
+                        <th scope="col">"Calls per run"</th>
+                        <th scope="col">"Time to finish"</th>
+                        <th scope="col">"Gave up per run"</th>
+                    </tr>
+                </thead>
+                <tbody>{f.results.iter().map(row).collect_view()}</tbody>
+            </table>
+        </div>
+        <SimTimeline config=*c />
+    }
+}
+
+/// The results of the last finished sweep; nothing before the first.
+#[component]
+pub fn SimResults(
+    /// The last sweep that ran to the end, if any.
+    finished: RwSignal<Option<Arc<Finished>>>,
+) -> impl IntoView {
+    move || finished.with(|f| f.as_deref().map(render))
+}

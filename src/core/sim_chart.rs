@@ -2,8 +2,12 @@
 //! line charts of a sweep (calls and completion time against clients, one
 //! line per mode) and the bars of one run's writes over time.
 //!
-//! Everything is in SVG user units of a [`WIDTH`] × [`HEIGHT`] drawing; the
-//! page only copies the numbers and strings into elements.
+//! Everything is in SVG user units of a [`WIDTH`] × [`HEIGHT`] drawing.
+//! [`line_svg`], [`bars_svg`] and [`legend_html`] write the finished
+//! markup as text, which the page sets as one element's content: a chart
+//! redrawn whole when a run ends needs no per-element rendering code.
+
+use std::fmt::Write;
 
 use super::chart::{axis_label, nice_ceiling};
 use super::format;
@@ -18,7 +22,7 @@ pub const LEFT: f64 = 70.0;
 /// Room right of the plot.
 pub const RIGHT: f64 = 20.0;
 /// Room above the plot.
-pub const TOP: f64 = 16.0;
+pub const TOP: f64 = 28.0;
 /// Room under the plot for the axis labels and title.
 pub const BOTTOM: f64 = 52.0;
 /// How many bars a timeline is drawn with, at most.
@@ -260,4 +264,104 @@ pub fn bucket_label(ms: f64) -> String {
     } else {
         format!("{ms:.2} ms")
     }
+}
+
+/// Text made safe inside markup: `&`, `<`, `>` and `"` escaped.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Opens a chart: a figure and an SVG whose accessible name is its
+/// `<title>` (`id` must be unique on the page).
+fn open(out: &mut String, id: &str, title: &str) {
+    let _ = write!(
+        out,
+        r#"<figure class="chart sim-chart"><svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}" preserveAspectRatio="xMidYMid meet"><title id="{id}">{}</title>"#,
+        escape(title)
+    );
+}
+
+/// The grid, the value labels, the labels under the plot and the titles.
+fn axes(out: &mut String, x_ticks: &[Tick], y_ticks: &[Tick], x_title: &str, y_title: &str) {
+    for t in y_ticks {
+        let _ = write!(
+            out,
+            r#"<line class="grid" x1="{LEFT}" x2="{PLOT_RIGHT}" y1="{y:.1}" y2="{y:.1}"/><text class="tick" x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
+            LEFT - 6.0,
+            t.at + 4.0,
+            escape(&t.label),
+            y = t.at,
+        );
+    }
+    for t in x_ticks {
+        let _ = write!(
+            out,
+            r#"<text class="tick" x="{:.1}" y="{}" text-anchor="middle">{}</text>"#,
+            t.at,
+            PLOT_BOTTOM + 18.0,
+            escape(&t.label)
+        );
+    }
+    let _ = write!(
+        out,
+        r#"<text class="tick axis-title" x="{}" y="{}" text-anchor="middle">{}</text><text class="tick axis-title" x="{LEFT}" y="{}">{}</text>"#,
+        (LEFT + PLOT_RIGHT) / 2.0,
+        HEIGHT - 6.0,
+        escape(x_title),
+        TOP - 12.0,
+        escape(y_title)
+    );
+}
+
+/// A line chart's markup: axes, then per mode a group `line m-{mode}`
+/// holding its polyline and a dot per point.
+pub fn line_svg(chart: &LineChart, id: &str, title: &str, y_title: &str) -> String {
+    let mut out = String::new();
+    open(&mut out, id, title);
+    axes(&mut out, &chart.x_ticks, &chart.y_ticks, "clients", y_title);
+    for line in &chart.lines {
+        let _ = write!(
+            out,
+            r#"<g class="line m-{}" data-mode="{0}"><polyline points="{}"/>"#,
+            line.mode.as_str(),
+            line.points
+        );
+        for (x, y) in &line.dots {
+            let _ = write!(out, r#"<circle cx="{x:.1}" cy="{y:.1}" r="3.5"/>"#);
+        }
+        out.push_str("</g>");
+    }
+    out.push_str("</svg></figure>");
+    out
+}
+
+/// A timeline's markup: axes, then the failed and the successful writes
+/// as the paths `bar failed` and `bar succeeded`.
+pub fn bars_svg(b: &Bars, id: &str, title: &str) -> String {
+    let mut out = String::new();
+    open(&mut out, id, title);
+    axes(&mut out, &b.x_ticks, &b.y_ticks, "time since start", &b.unit);
+    let _ = write!(
+        out,
+        r#"<path class="bar failed" d="{}"/><path class="bar succeeded" d="{}"/></svg></figure>"#,
+        b.failures, b.successes
+    );
+    out
+}
+
+/// A legend's content: per `(key, label)`, a swatch of class `k-{key}`.
+pub fn legend_html(keys: &[(&str, &str)]) -> String {
+    keys.iter()
+        .map(|(key, label)| format!(r#"<span class="key k-{key}">{}</span>"#, escape(label)))
+        .collect()
 }

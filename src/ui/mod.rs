@@ -21,7 +21,6 @@ mod retry_after_result;
 mod retry_after_text;
 mod schedule_table;
 mod server_wait;
-mod sim_chart;
 mod sim_results;
 mod sim_timeline;
 mod simulation;

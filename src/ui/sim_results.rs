@@ -3,7 +3,9 @@
 //!
 //! Everything is drawn from plain data inside one reactive closure, which
 //! re-renders the block when a run finishes: results change rarely, and
-//! static views cost far less code than a closure per cell or point.
+//! static views cost far less code than a closure per cell or point. The
+//! charts come from the core as finished SVG markup, set as one element's
+//! content: that keeps their rendering code out of the wasm.
 
 use std::sync::Arc;
 
@@ -11,8 +13,7 @@ use leptos::prelude::*;
 
 use crate::core::format::{self, thousands};
 use crate::core::sim::{summary_sentence, Mode, ModeResult, SimConfig};
-use crate::core::sim_chart::{line_chart, Metric};
-use crate::ui::sim_chart::{legend, line_svg};
+use crate::core::sim_chart::{legend_html, line_chart, line_svg, Metric};
 use crate::ui::sim_timeline::SimTimeline;
 
 /// A sweep that ran to the end, with what it was run for.
@@ -49,16 +50,27 @@ fn render(f: &Finished) -> impl IntoView {
         c.seed,
         thousands(c.clients as u64)
     );
-    let calls = line_chart(&f.results, Metric::Calls);
-    let time = line_chart(&f.results, Metric::Time);
+    let charts = [
+        line_svg(
+            &line_chart(&f.results, Metric::Calls),
+            "sim-calls-title",
+            "Calls per run (the work) against clients, one line per mode",
+            "calls per run",
+        ),
+        line_svg(
+            &line_chart(&f.results, Metric::Time),
+            "sim-time-title",
+            "Time to finish against clients, one line per mode",
+            "time to finish",
+        ),
+    ]
+    .concat();
+    let keys: Vec<(&str, &str)> = Mode::ALL.iter().map(|m| (m.as_str(), m.label())).collect();
     view! {
         <p class="sim-summary" data-testid="sim-summary">{summary_sentence(&f.results)}</p>
         <p class="note">{about}</p>
-        <div class="sim-charts">
-            {line_svg(&calls, "sim-calls-title", "Calls per run (the work) against clients", "calls per run")}
-            {line_svg(&time, "sim-time-title", "Completion time against clients", "time to finish")}
-        </div>
-        {legend(Mode::ALL.iter().map(|m| (m.as_str(), m.label())).collect())}
+        <div class="sim-charts" inner_html=charts></div>
+        <p class="legend sim-legend" inner_html=legend_html(&keys)></p>
         <div class="table-wrap" tabindex="0" role="region" aria-labelledby="sim-caption">
             <table class="sim-table">
                 <caption id="sim-caption">"Contention results"</caption>

@@ -5,12 +5,14 @@ use leptos::prelude::*;
 
 use crate::core::format::{self, thousands};
 use crate::core::sim::{Mode, SimConfig};
-use crate::core::sim_chart::{bars, timeline_bars};
-use crate::ui::sim_chart::{bars_svg, legend};
+use crate::core::sim_chart::{bars, bars_svg, legend_html, timeline_bars};
 
-/// The chart of `mode`'s first run at the sweep's largest client count.
-fn chart(config: &SimConfig, mode: Mode) -> Option<impl IntoView> {
-    let t = timeline_bars(config, mode, config.clients).ok()?;
+/// The chart of `mode`'s first run at the sweep's largest client count,
+/// as SVG markup (empty if the run is refused).
+fn chart(config: &SimConfig, mode: Mode) -> String {
+    let Ok(t) = timeline_bars(config, mode, config.clients) else {
+        return String::new();
+    };
     let b = bars(&t);
     let title = format!(
         "Writes over time, {}, {} clients: {} writes, the last at {}",
@@ -19,7 +21,7 @@ fn chart(config: &SimConfig, mode: Mode) -> Option<impl IntoView> {
         thousands(t.outcome.calls),
         format::total(t.outcome.time_ms)
     );
-    Some(bars_svg(&b, format!("sim-timeline-{}", mode.as_str()), title))
+    bars_svg(&b, &format!("sim-timeline-{}", mode.as_str()), &title)
 }
 
 /// The select `Mode for the timeline` and the two charts it drives.
@@ -33,11 +35,12 @@ pub fn SimTimeline(
         .iter()
         .map(|&m| view! { <option value=m.as_str() selected=m == Mode::Full>{m.label()}</option> })
         .collect_view();
-    let charts = move || {
-        let mode = chosen.get();
-        let exp = (mode != Mode::Exponential).then(|| chart(&config, Mode::Exponential));
-        view! { <div class="sim-charts">{exp.flatten()}{chart(&config, mode)}</div> }
+    // Without jitter first, for comparison, unless it is the mode chosen.
+    let charts = move || match chosen.get() {
+        Mode::Exponential => chart(&config, Mode::Exponential),
+        mode => chart(&config, Mode::Exponential) + &chart(&config, mode),
     };
+    let keys = legend_html(&[("failed", "failed writes"), ("succeeded", "successful writes")]);
     view! {
         <h3>"Writes over time in one run"</h3>
         <p class="note">
@@ -54,7 +57,7 @@ pub fn SimTimeline(
                 {options}
             </select>
         </div>
-        {charts}
-        {legend(vec![("failed", "failed writes"), ("succeeded", "successful writes")])}
+        <div class="sim-charts" inner_html=charts></div>
+        <p class="legend sim-legend" inner_html=keys></p>
     }
 }

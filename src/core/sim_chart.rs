@@ -11,6 +11,7 @@ use std::fmt::Write;
 
 use super::chart::{axis_label, nice_ceiling};
 use super::format;
+use super::format::total;
 use super::sim::{timeline, Mode, ModeResult, SimConfig, SimError, Timeline};
 
 /// Width of every simulation chart, SVG units.
@@ -350,7 +351,13 @@ pub fn line_svg(chart: &LineChart, id: &str, title: &str, y_title: &str) -> Stri
 pub fn bars_svg(b: &Bars, id: &str, title: &str) -> String {
     let mut out = String::new();
     open(&mut out, id, title);
-    axes(&mut out, &b.x_ticks, &b.y_ticks, "time since start", &b.unit);
+    axes(
+        &mut out,
+        &b.x_ticks,
+        &b.y_ticks,
+        "time since start",
+        &b.unit,
+    );
     let _ = write!(
         out,
         r#"<path class="bar failed" d="{}"/><path class="bar succeeded" d="{}"/></svg></figure>"#,
@@ -364,4 +371,32 @@ pub fn legend_html(keys: &[(&str, &str)]) -> String {
     keys.iter()
         .map(|(key, label)| format!(r#"<span class="key k-{key}">{}</span>"#, escape(label)))
         .collect()
+}
+
+/// The body rows of the `Contention results` table, one per mode and
+/// client count in the order given: the mode as the row header, then the
+/// clients, calls, time and (for the policy) clients that gave up. Rows
+/// carry `data-mode` and `data-clients`; the cells carry the unrounded
+/// means as `data-calls`, `data-time-ms` and `data-gave-up`.
+pub fn results_rows_html(results: &[ModeResult]) -> String {
+    let mut out = String::new();
+    for r in results {
+        let gave_up = match r.mean_gave_up {
+            Some(g) => format!(r#"<td data-gave-up="{g}">{g:.1}</td>"#),
+            None => "<td>never</td>".to_string(),
+        };
+        let _ = write!(
+            out,
+            r#"<tr data-mode="{}" data-clients="{}"><th scope="row">{}</th><td>{}</td><td data-calls="{}">{:.1}</td><td data-time-ms="{}">{}</td>{gave_up}</tr>"#,
+            r.mode.as_str(),
+            r.clients,
+            escape(r.mode.label()),
+            format::thousands(r.clients as u64),
+            r.mean_calls,
+            r.mean_calls,
+            r.mean_time_ms,
+            total(r.mean_time_ms),
+        );
+    }
+    out
 }

@@ -22,6 +22,7 @@ mod retry_after_text;
 mod schedule_table;
 mod server_wait;
 mod sim_results;
+mod sim_scope;
 mod sim_timeline;
 mod simulation;
 mod stale;

@@ -11,9 +11,9 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::format::{self, thousands};
+use crate::core::format::thousands;
 use crate::core::sim::{summary_sentence, Mode, ModeResult, SimConfig};
-use crate::core::sim_chart::{legend_html, line_chart, line_svg, Metric};
+use crate::core::sim_chart::{legend_html, line_chart, line_svg, results_rows_html, Metric};
 use crate::ui::sim_timeline::SimTimeline;
 
 /// A sweep that ran to the end, with what it was run for.
@@ -23,22 +23,6 @@ pub struct Finished {
     pub config: SimConfig,
     /// The means of every mode at every client count.
     pub results: Vec<ModeResult>,
-}
-
-/// One row of the table; the cells carry the unrounded means.
-fn row(r: &ModeResult) -> impl IntoView {
-    let gave_up = r.mean_gave_up.map(|g| format!("{g:.1}"));
-    view! {
-        <tr data-mode=r.mode.as_str() data-clients=r.clients>
-            <th scope="row">{r.mode.label()}</th>
-            <td>{thousands(r.clients as u64)}</td>
-            <td data-calls=r.mean_calls.to_string()>{format!("{:.1}", r.mean_calls)}</td>
-            <td data-time-ms=r.mean_time_ms.to_string()>{format::total(r.mean_time_ms)}</td>
-            <td data-gave-up=r.mean_gave_up.map(|g| g.to_string())>
-                {gave_up.unwrap_or_else(|| "never".into())}
-            </td>
-        </tr>
-    }
 }
 
 /// The block for one finished sweep.
@@ -83,7 +67,7 @@ fn render(f: &Finished) -> impl IntoView {
                         <th scope="col">"Gave up per run"</th>
                     </tr>
                 </thead>
-                <tbody>{f.results.iter().map(row).collect_view()}</tbody>
+                <tbody inner_html=results_rows_html(&f.results)></tbody>
             </table>
         </div>
         <SimTimeline config=*c />

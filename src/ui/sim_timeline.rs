@@ -40,7 +40,10 @@ pub fn SimTimeline(
         Mode::Exponential => chart(&config, Mode::Exponential),
         mode => chart(&config, Mode::Exponential) + &chart(&config, mode),
     };
-    let keys = legend_html(&[("failed", "failed writes"), ("succeeded", "successful writes")]);
+    let keys = legend_html(&[
+        ("failed", "failed writes"),
+        ("succeeded", "successful writes"),
+    ]);
     view! {
         <h3>"Writes over time in one run"</h3>
         <p class="note">

@@ -16,6 +16,7 @@ use crate::core::format::thousands;
 use crate::core::sim::{SimConfig, Sweep};
 use crate::ui::field::NumberField;
 use crate::ui::sim_results::{Finished, SimResults};
+use crate::ui::sim_scope::SimScope;
 use crate::ui::state::use_state;
 
 /// Wall time one slice may run before it yields, ms: well under the 50 ms
@@ -199,25 +200,5 @@ pub fn Simulation() -> impl IntoView {
             <SimResults finished=finished />
             <SimScope />
         </section>
-    }
-}
-
-/// What the model leaves out, where the figures come from, and the cost.
-#[component]
-fn SimScope() -> impl IntoView {
-    view! {
-        <h3>"What this model leaves out"</h3>
-        <p class="sim-scope">
-            "One row, one write per client, no limit on what the server can take, a network hop of |N(10 ms, 2 ms)|, and every client starting at the same instant. Real traffic arrives spread out and servers slow down under load, so read the figures as a comparison of modes, not a forecast. The study's figures came from this same kind of model, not from production: "
-            <a href="https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/">
-                "“Exponential Backoff And Jitter”"
-            </a>
-            " (Marc Brooker, AWS Architecture Blog, 2015) and its simulator, "
-            <code>"aws-samples/aws-arch-backoff-simulator"</code>
-            ", which this one follows."
-        </p>
-        <p class="sim-scope">
-            "Cost: the work grows faster than the clients. Without backoff every failed client retries at once, so its writes grow with the square of the clients: 1,000 clients take about half a second per run of that mode alone, and a full sweep with 100 runs takes minutes. Start small; Cancel stops a run."
-        </p>
     }
 }

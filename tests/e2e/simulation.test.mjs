@@ -1,0 +1,257 @@
+// What a person does with the contention simulation: set Clients and Runs,
+// run it, read the table and charts, share the link, keep using the page
+// while it runs, cancel it, and get told when a field is wrong. Runs in
+// headless Chromium against the release build.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, openChecked } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** Opens the page; the test fails if it logs an error or leaves its origin. */
+const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
+const input = (page, name) => page.getByLabel(name, { exact: true });
+const STATUS = '[data-testid=sim-status]';
+const MODES = ['exponential', 'decorrelated', 'equal', 'full', 'none', 'policy'];
+
+/** The status element's data-state. */
+const simState = (page) => page.locator(STATUS).getAttribute('data-state');
+
+/** Waits until the status element's data-state is `state`. */
+async function waitForState(page, state, timeout = 20_000) {
+  await page.waitForFunction(
+    ([sel, s]) => document.querySelector(sel)?.dataset.state === s,
+    [STATUS, state],
+    { timeout },
+  );
+}
+
+/** The results table's rows as { mode, clients, calls, time, gaveUp }. */
+async function resultRows(page) {
+  return page.getByRole('table', { name: 'Contention results' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    mode: tr.dataset.mode,
+    clients: Number(tr.dataset.clients),
+    calls: Number(tr.querySelector('[data-calls]').dataset.calls),
+    time: Number(tr.querySelector('[data-time-ms]').dataset.timeMs),
+    gaveUp: tr.querySelector('[data-gave-up]')?.dataset.gaveUp,
+  })));
+}
+
+/** The progress bar's value and max. */
+async function progress(page) {
+  const bar = page.getByRole('progressbar', { name: 'Simulation progress' });
+  return { value: Number(await bar.getAttribute('value')), max: Number(await bar.getAttribute('max')) };
+}
+
+test('running the simulation fills the table for every mode and client count', async (t) => {
+  const { page } = await open(t, '?seed=7');
+  assert.equal(await simState(page), 'idle');
+  await input(page, 'Clients').fill('10');
+  await input(page, 'Runs').fill('5');
+  // From the keyboard: focus the button and press Enter.
+  await page.getByRole('button', { name: 'Run simulation' }).focus();
+  await page.keyboard.press('Enter');
+  await waitForState(page, 'done');
+
+  const rows = await resultRows(page);
+  assert.equal(rows.length, 30);
+  for (const clients of [2, 4, 6, 8, 10]) {
+    assert.deepEqual(rows.filter((r) => r.clients === clients).map((r) => r.mode), MODES, `modes at ${clients} clients`);
+  }
+  for (const r of rows) {
+    // Every client writes at least once, so the calls are at least the clients.
+    assert.ok(r.calls >= r.clients || r.mode === 'policy', `${r.mode} ${r.clients}: ${r.calls} calls`);
+    assert.ok(r.time > 0);
+    assert.equal(r.gaveUp !== undefined, r.mode === 'policy', `${r.mode} has data-gave-up only for the policy`);
+  }
+  // Unrounded means: 5 runs give fifths.
+  assert.ok(rows.some((r) => !Number.isInteger(r.calls)));
+
+  assert.deepEqual(await progress(page), { value: 150, max: 150 });
+  await page.getByText('150 of 150 runs').waitFor();
+  assert.match(await page.getByTestId('sim-summary').textContent(), /^With 10 clients, .+ did the least work/);
+
+  // Two line charts with one line per mode, and the timeline beside
+  // exponential backoff without jitter.
+  const calls = page.getByRole('img', { name: /^Calls per run/ });
+  assert.equal(await calls.locator('g.line').count(), 6);
+  assert.equal(await page.getByRole('img', { name: /^Time to finish/ }).locator('polyline').count(), 6);
+  await page.getByRole('img', { name: /^Writes over time, exponential without jitter, 10 clients/ }).waitFor();
+  await page.getByRole('img', { name: /^Writes over time, full jitter, 10 clients/ }).waitFor();
+  await input(page, 'Mode for the timeline').selectOption('none');
+  await page.getByRole('img', { name: /^Writes over time, no backoff, 10 clients/ }).waitFor();
+  assert.equal(await page.getByRole('img', { name: /^Writes over time, full jitter/ }).count(), 0);
+
+  // The scope and the sources are stated.
+  await page.getByRole('link', { name: /Exponential Backoff And Jitter/ }).last().waitFor();
+  await page.getByText('aws-samples/aws-arch-backoff-simulator').waitFor();
+});
+
+test('the same link gives the same figures', async (t) => {
+  const query = '?seed=123&simclients=12&simruns=4';
+  const figures = [];
+  for (const q of [query, query, '?seed=124&simclients=12&simruns=4']) {
+    const { page } = await open(t, q);
+    assert.equal(await input(page, 'Clients').inputValue(), '12');
+    assert.equal(await input(page, 'Runs').inputValue(), '4');
+    await page.getByRole('button', { name: 'Run simulation' }).click();
+    await waitForState(page, 'done');
+    figures.push(await resultRows(page));
+  }
+  assert.equal(figures[0].length, 30);
+  assert.deepEqual(figures[1], figures[0]);
+  assert.notDeepEqual(figures[2].map((r) => r.calls), figures[0].map((r) => r.calls), 'another seed, other figures');
+});
+
+/**
+ * Clicks Run simulation in the page and waits for `done`, recording the
+ * time it took, the longest task (PerformanceObserver 'longtask') and the
+ * longest gap of a 5 ms interval timer, the page's stalls.
+ */
+function timedRun(page) {
+  return page.evaluate(async (sel) => {
+    let longest = 0;
+    const obs = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longest = Math.max(longest, e.duration);
+    });
+    obs.observe({ type: 'longtask' });
+    let gap = 0;
+    let last = performance.now();
+    const tick = setInterval(() => { const now = performance.now(); gap = Math.max(gap, now - last); last = now; }, 5);
+    const t0 = performance.now();
+    [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Run simulation').click();
+    // The state turns to running at the click, so the last run's `done` is never read.
+    await new Promise((resolve) => {
+      const poll = () => (document.querySelector(sel).dataset.state === 'done' ? resolve() : setTimeout(poll, 2));
+      poll();
+    });
+    const ms = performance.now() - t0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    clearInterval(tick);
+    obs.disconnect();
+    return { longest, gap, ms };
+  }, STATUS);
+}
+
+/**
+ * The best of up to three timed runs: wall-clock figures on a shared
+ * machine can be spoilt by other processes, so a run that meets `ok`
+ * ends the trial early.
+ */
+async function bestOf3(t, page, ok) {
+  let best;
+  for (let i = 0; i < 3; i++) {
+    const r = await timedRun(page);
+    t.diagnostic(`run ${i + 1}: ${r.ms.toFixed(0)} ms; longest task ${r.longest.toFixed(0)} ms; longest timer gap ${r.gap.toFixed(0)} ms`);
+    if (!best || r.longest + r.ms / 100 < best.longest + best.ms / 100) best = r;
+    if (ok(r)) break;
+  }
+  return best;
+}
+
+test('a long run never blocks the page for 50 ms and finishes', async (t) => {
+  const { page } = await open(t, '?seed=42&simclients=300&simruns=50');
+  const r = await bestOf3(t, page, (r) => r.longest < 50);
+  assert.ok(r.longest < 50, `a task of ${r.longest} ms`);
+  assert.ok(r.gap < 100, `the page stalled for ${r.gap} ms`);
+  assert.equal((await resultRows(page)).length, 30);
+});
+
+test('the default sweep of 50 clients and 100 runs finishes within a second', async (t) => {
+  const { page } = await open(t, '?seed=42');
+  assert.equal(await input(page, 'Clients').inputValue(), '50');
+  assert.equal(await input(page, 'Runs').inputValue(), '100');
+  const r = await bestOf3(t, page, (r) => r.ms <= 1000 && r.longest < 50);
+  assert.ok(r.ms <= 1000, `${r.ms} ms`);
+  assert.ok(r.longest < 50, `a task of ${r.longest} ms`);
+  assert.equal((await resultRows(page)).length, 30);
+});
+
+test('typing a base delay during a run updates the schedule at once and stops the stale run', async (t) => {
+  const { page } = await open(t, '?seed=42&simclients=300&simruns=50');
+  await page.getByRole('button', { name: 'Run simulation' }).click();
+  await waitForState(page, 'running');
+  await page.waitForFunction(() => Number(document.querySelector('#sim-progress').getAttribute('value')) > 0);
+  const ms = await page.evaluate(async () => {
+    const input = document.getElementById('base');
+    const first = () => document.querySelector('table.schedule tbody tr td')?.dataset.ms;
+    const before = first();
+    const t0 = performance.now();
+    input.value = '250';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((resolve) => {
+      const poll = () => (first() !== before ? resolve() : setTimeout(poll, 1));
+      poll();
+    });
+    return performance.now() - t0;
+  });
+  t.diagnostic(`schedule updated ${ms.toFixed(1)} ms after typing`);
+  assert.ok(ms < 50, `${ms} ms`);
+  await waitForState(page, 'cancelled');
+  assert.match(await page.getByRole('status').filter({ hasText: 'Stopped' }).textContent(), /an input changed/);
+  assert.equal(await page.getByRole('table', { name: 'Contention results' }).count(), 0);
+});
+
+test('Cancel stops a run', async (t) => {
+  const { page } = await open(t, '?seed=42&simclients=300&simruns=50');
+  const cancel = page.getByRole('button', { name: 'Cancel' });
+  assert.ok(await cancel.isDisabled(), 'nothing to cancel yet');
+  await page.getByRole('button', { name: 'Run simulation' }).click();
+  await page.waitForFunction(() => Number(document.querySelector('#sim-progress').getAttribute('value')) > 0);
+  await cancel.click();
+  await waitForState(page, 'cancelled');
+  const stopped = await progress(page);
+  assert.ok(stopped.value < stopped.max);
+  await page.waitForTimeout(400);
+  assert.deepEqual(await progress(page), stopped, 'no progress after Cancel');
+  assert.equal(await simState(page), 'cancelled');
+  assert.ok(await cancel.isDisabled());
+  assert.equal(await page.getByRole('table', { name: 'Contention results' }).count(), 0);
+
+  // A new run starts afresh and finishes.
+  await input(page, 'Clients').fill('5');
+  await input(page, 'Runs').fill('2');
+  await page.getByRole('button', { name: 'Run simulation' }).click();
+  await waitForState(page, 'done');
+  assert.equal((await resultRows(page)).length, 30);
+});
+
+test('a wrong Clients or Runs gets a message beside the field and the run refuses', async (t) => {
+  const { page } = await open(t, '?seed=42');
+  for (const [name, id] of [['Clients', 'sim-clients'], ['Runs', 'sim-runs']]) {
+    for (const bad of ['0', '1001', 'abc']) {
+      await input(page, name).fill(bad);
+      const message = page.locator(`#${id}-error`);
+      await page.waitForFunction((sel) => document.querySelector(sel).textContent.trim() !== '', `#${id}-error`);
+      assert.equal(await input(page, name).getAttribute('aria-invalid'), 'true', `${name} = ${bad}`);
+      assert.match(await input(page, name).getAttribute('aria-describedby'), new RegExp(`${id}-error`));
+      t.diagnostic(`${name} = ${bad}: ${await message.textContent()}`);
+      await page.getByRole('button', { name: 'Run simulation' }).click();
+      await page.getByText('Not run: correct Clients and Runs first.').waitFor();
+      assert.equal(await simState(page), 'idle');
+      assert.equal(await page.getByRole('table', { name: 'Contention results' }).count(), 0);
+    }
+    await input(page, name).fill(name === 'Clients' ? '1000' : '1');
+    await page.waitForFunction((sel) => document.querySelector(sel).textContent.trim() === '', `#${id}-error`);
+  }
+});
+
+test('on a 375 px phone the section fits and the chart labels stay readable', async (t) => {
+  const { page } = await open(t, '?seed=42&simclients=10&simruns=3', { viewport: { width: 375, height: 800 } });
+  await page.getByRole('button', { name: 'Run simulation' }).click();
+  await waitForState(page, 'done');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+  const smallest = await page.locator('.sim-chart text').evaluateAll((texts) => Math.min(...texts.map((el) => {
+    const scale = el.ownerSVGElement.getScreenCTM().a;
+    return Number.parseFloat(getComputedStyle(el).fontSize) * scale;
+  })));
+  t.diagnostic(`smallest chart label: ${smallest.toFixed(1)} px`);
+  assert.ok(smallest >= 11, `${smallest} px`);
+  // The table scrolls inside its own named region.
+  const region = page.getByRole('region', { name: 'Contention results' });
+  assert.equal(await region.getAttribute('tabindex'), '0');
+});

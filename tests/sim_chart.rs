@@ -133,3 +133,46 @@ fn labels_read_plainly() {
     assert_eq!(bucket_label(1250.0), "1.25 s");
     assert_eq!(bucket_label(0.25), "0.25 ms");
 }
+
+#[test]
+fn table_rows_carry_the_unrounded_means() {
+    use backoff_calculator::core::sim_chart::results_rows_html;
+    let results = sweep(small()).unwrap();
+    let html = results_rows_html(&results);
+    assert_eq!(html.matches("<tr ").count(), 30);
+    let first = &results[0];
+    assert!(html.starts_with(&format!(
+        r#"<tr data-mode="exponential" data-clients="2"><th scope="row">exponential without jitter</th><td>2</td><td data-calls="{}">"#,
+        first.mean_calls
+    )));
+    assert!(html.contains(&format!(r#"data-time-ms="{}""#, first.mean_time_ms)));
+    // Only the policy's rows say how many clients gave up.
+    assert_eq!(html.matches("data-gave-up=").count(), 5);
+    assert_eq!(html.matches("<td>never</td>").count(), 25);
+}
+
+#[test]
+fn charts_are_named_images() {
+    use backoff_calculator::core::sim_chart::{bars_svg, escape, legend_html, line_svg};
+    let results = sweep(small()).unwrap();
+    let svg = line_svg(
+        &line_chart(&results, Metric::Calls),
+        "c",
+        "Calls <per> run",
+        "calls",
+    );
+    assert!(svg.starts_with(r#"<figure class="chart sim-chart"><svg viewBox="0 0 640 300" role="img" aria-labelledby="c""#));
+    assert!(svg.contains(r#"<title id="c">Calls &lt;per&gt; run</title>"#));
+    assert_eq!(svg.matches("<polyline").count(), 6);
+    assert_eq!(svg.matches("<circle").count(), 30);
+    assert!(svg.ends_with("</svg></figure>"));
+    let b = bars(&timeline_bars(&small(), Mode::Full, 10).unwrap());
+    let svg = bars_svg(&b, "t", "Writes");
+    assert!(svg.contains(r#"<path class="bar failed" d=""#));
+    assert!(svg.contains(r#"<path class="bar succeeded" d="M"#));
+    assert_eq!(escape(r#"a & "b""#), "a &amp; &quot;b&quot;");
+    assert_eq!(
+        legend_html(&[("full", "full jitter")]),
+        r#"<span class="key k-full">full jitter</span>"#
+    );
+}

@@ -4,7 +4,11 @@
 // headless Chromium against the release build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serveDist, launch, openChecked } from './harness.mjs';
+
+const axePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/axe-core/axe.min.js');
 
 let server;
 let browser;
@@ -255,3 +259,17 @@ test('on a 375 px phone the section fits and the chart labels stay readable', as
   const region = page.getByRole('region', { name: 'Contention results' });
   assert.equal(await region.getAttribute('tabindex'), '0');
 });
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`axe finds nothing wrong in the section with results showing, ${colorScheme}`, async (t) => {
+    const { page } = await open(t, '?seed=42&simclients=10&simruns=3', { colorScheme });
+    await page.getByRole('button', { name: 'Run simulation' }).click();
+    await waitForState(page, 'done');
+    await page.addScriptTag({ path: axePath });
+    const violations = await page.evaluate(async () => {
+      const result = await window.axe.run(document.querySelector('section.simulation'), { resultTypes: ['violations'] });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(violations, []);
+  });
+}

@@ -23,6 +23,7 @@ mod schedule_table;
 mod server_wait;
 mod sim_results;
 mod sim_scope;
+mod sim_status;
 mod sim_timeline;
 mod simulation;
 mod stale;

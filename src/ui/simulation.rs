@@ -12,11 +12,11 @@ use std::sync::Arc;
 use gloo_timers::future::TimeoutFuture;
 use leptos::{html, prelude::*, task::spawn_local};
 
-use crate::core::format::thousands;
 use crate::core::sim::{SimConfig, Sweep};
 use crate::ui::field::NumberField;
 use crate::ui::sim_results::{Finished, SimResults};
 use crate::ui::sim_scope::SimScope;
+use crate::ui::sim_status::{idle, SimStatus, Status};
 use crate::ui::state::use_state;
 
 /// Wall time one slice may run before it yields, ms: well under the 50 ms
@@ -24,44 +24,6 @@ use crate::ui::state::use_state;
 const SLICE_MS: f64 = 10.0;
 /// Events per call to [`Sweep::step`] between clock readings.
 const STEP_EVENTS: u64 = 2_000;
-
-/// Where the run is, as the status element shows it.
-#[derive(Clone, Debug, PartialEq)]
-struct Status {
-    /// `idle`, `running`, `done` or `cancelled`: the `data-state`.
-    state: &'static str,
-    done: u64,
-    total: u64,
-    message: String,
-}
-
-impl Status {
-    fn new(state: &'static str, (done, total): (u64, u64), message: String) -> Status {
-        Status {
-            state,
-            done,
-            total,
-            message,
-        }
-    }
-}
-
-type Part = fn(&Status) -> String;
-
-/// A closure showing one part of the status. Every text and attribute uses
-/// this one closure type, so its rendering code is generated once.
-fn show(status: RwSignal<Status>, part: Part) -> impl Fn() -> String + Copy + Send + Sync {
-    move || status.with(part)
-}
-
-/// Whether nothing is running: Cancel is disabled then.
-fn idle(status: RwSignal<Status>) -> impl Fn() -> bool + Copy + Send + Sync {
-    move || status.with(|s| s.state != "running")
-}
-
-fn runs_text(s: &Status) -> String {
-    format!("{} of {} runs", thousands(s.done), thousands(s.total))
-}
 
 /// Many clients updating one row: the work and time of each backoff mode,
 /// as in the AWS study, plus the page's own policy.
@@ -182,21 +144,7 @@ pub fn Simulation() -> impl IntoView {
                     </button>
                 </div>
             </div>
-            <div
-                class="sim-status"
-                data-testid="sim-status"
-                data-state=show(status, |s| s.state.to_string())
-                node_ref=status_el
-            >
-                <label for="sim-progress">"Simulation progress"</label>
-                <progress
-                    id="sim-progress"
-                    max=show(status, |s| s.total.max(1).to_string())
-                    value=show(status, |s| s.done.to_string())
-                ></progress>
-                <span class="sim-runs">{show(status, runs_text)}</span>
-                <p class="sim-message" role="status">{show(status, |s| s.message.clone())}</p>
-            </div>
+            <SimStatus status=status status_el=status_el />
             <SimResults finished=finished />
             <SimScope />
         </section>

@@ -16,6 +16,7 @@ use crate::ui::notices::LinkNotices;
 use crate::ui::policy_form::PolicyForm;
 use crate::ui::retry_after::RetryAfterTester;
 use crate::ui::schedule_table::ScheduleTable;
+use crate::ui::simulation::Simulation;
 use crate::ui::stale::StaleNote;
 use crate::ui::state::AppState;
 use crate::ui::tiles::SummaryTiles;
@@ -53,6 +54,7 @@ pub fn App() -> impl IntoView {
             <ModeComparison />
             <RetryAfterTester />
             <CodeTabs />
+            <Simulation />
         </Show>
     }
 }

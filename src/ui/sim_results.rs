@@ -1,0 +1,84 @@
+//! A finished sweep as the study shows it: a sentence, the two line charts
+//! and the `Contention results` table, then one run's writes over time.
+//!
+//! Everything is drawn from plain data inside one reactive closure, which
+//! re-renders the block when a run finishes: results change rarely, and
+//! static views cost far less code than a closure per cell or point. The
+//! charts come from the core as finished SVG markup, set as one element's
+//! content: that keeps their rendering code out of the wasm.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::core::format::thousands;
+use crate::core::sim::{summary_sentence, Mode, ModeResult, SimConfig};
+use crate::core::sim_chart::{legend_html, line_chart, line_svg, results_rows_html, Metric};
+use crate::ui::sim_timeline::SimTimeline;
+
+/// A sweep that ran to the end, with what it was run for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    /// The clients, runs, seed and policy simulated.
+    pub config: SimConfig,
+    /// The means of every mode at every client count.
+    pub results: Vec<ModeResult>,
+}
+
+/// The block for one finished sweep.
+fn render(f: &Finished) -> impl IntoView {
+    let c = &f.config;
+    let about = format!(
+        "Means over {} runs per figure, seed {}, for up to {} clients.",
+        thousands(c.runs as u64),
+        c.seed,
+        thousands(c.clients as u64)
+    );
+    let charts = [
+        line_svg(
+            &line_chart(&f.results, Metric::Calls),
+            "sim-calls-title",
+            "Calls per run (the work) against clients, one line per mode",
+            "calls per run",
+        ),
+        line_svg(
+            &line_chart(&f.results, Metric::Time),
+            "sim-time-title",
+            "Time to finish against clients, one line per mode",
+            "time to finish",
+        ),
+    ]
+    .concat();
+    let keys: Vec<(&str, &str)> = Mode::ALL.iter().map(|m| (m.as_str(), m.label())).collect();
+    view! {
+        <p class="sim-summary" data-testid="sim-summary">{summary_sentence(&f.results)}</p>
+        <p class="note">{about}</p>
+        <div class="sim-charts" inner_html=charts></div>
+        <p class="legend sim-legend" inner_html=legend_html(&keys)></p>
+        <div class="table-wrap" tabindex="0" role="region" aria-labelledby="sim-caption">
+            <table class="sim-table">
+                <caption id="sim-caption">"Contention results"</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Mode"</th>
+                        <th scope="col">"Clients"</th>
+                        <th scope="col">"Calls per run"</th>
+                        <th scope="col">"Time to finish"</th>
+                        <th scope="col">"Gave up per run"</th>
+                    </tr>
+                </thead>
+                <tbody inner_html=results_rows_html(&f.results)></tbody>
+            </table>
+        </div>
+        <SimTimeline config=*c />
+    }
+}
+
+/// The results of the last finished sweep; nothing before the first.
+#[component]
+pub fn SimResults(
+    /// The last sweep that ran to the end, if any.
+    finished: RwSignal<Option<Arc<Finished>>>,
+) -> impl IntoView {
+    move || finished.with(|f| f.as_deref().map(render))
+}

@@ -1,0 +1,75 @@
+//! The run's status: `data-state` for scripts, a named progress bar, the
+//! runs done, and a sentence on what happened.
+
+use leptos::{html, prelude::*};
+
+use crate::core::format::thousands;
+
+/// Where the run is, as the status element shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status {
+    /// `idle`, `running`, `done` or `cancelled`: the `data-state`.
+    pub state: &'static str,
+    /// Runs finished.
+    pub done: u64,
+    /// Runs in all.
+    pub total: u64,
+    /// What happened, in words.
+    pub message: String,
+}
+
+impl Status {
+    /// A status of `state` at `(done, total)` runs, saying `message`.
+    pub fn new(state: &'static str, (done, total): (u64, u64), message: String) -> Status {
+        Status {
+            state,
+            done,
+            total,
+            message,
+        }
+    }
+}
+
+type Part = fn(&Status) -> String;
+
+/// A closure showing one part of the status. Every text and attribute uses
+/// this one closure type, so its rendering code is generated once.
+fn show(status: RwSignal<Status>, part: Part) -> impl Fn() -> String + Copy + Send + Sync {
+    move || status.with(part)
+}
+
+/// Whether nothing is running: Cancel is disabled then.
+pub fn idle(status: RwSignal<Status>) -> impl Fn() -> bool + Copy + Send + Sync {
+    move || status.with(|s| s.state != "running")
+}
+
+fn runs_text(s: &Status) -> String {
+    format!("{} of {} runs", thousands(s.done), thousands(s.total))
+}
+
+/// The status line under the buttons.
+#[component]
+pub fn SimStatus(
+    /// Where the run is.
+    status: RwSignal<Status>,
+    /// The element carrying `data-state`, which a new run sets at once.
+    status_el: NodeRef<html::Div>,
+) -> impl IntoView {
+    view! {
+    <div
+        class="sim-status"
+        data-testid="sim-status"
+        data-state=show(status, |s| s.state.to_string())
+        node_ref=status_el
+    >
+        <label for="sim-progress">"Simulation progress"</label>
+        <progress
+            id="sim-progress"
+            max=show(status, |s| s.total.max(1).to_string())
+            value=show(status, |s| s.done.to_string())
+        ></progress>
+        <span class="sim-runs">{show(status, runs_text)}</span>
+        <p class="sim-message" role="status">{show(status, |s| s.message.clone())}</p>
+    </div>
+    }
+}

@@ -1,0 +1,152 @@
+//! The contention simulation: the `Clients` and `Runs` fields, the run in
+//! slices that yield to the browser, its progress, and the results.
+//!
+//! A run works through [`Sweep::step`] for about [`SLICE_MS`] of wall time,
+//! publishes its progress and yields with a zero timeout, so no task holds
+//! the page for long. Each run takes a number from `generation`; Cancel, a
+//! new run or a changed input bumps it, and a run that finds its number
+//! stale stops at its next slice without publishing anything.
+
+use std::sync::Arc;
+
+use gloo_timers::future::TimeoutFuture;
+use leptos::{html, prelude::*, task::spawn_local};
+
+use crate::core::sim::{SimConfig, Sweep};
+use crate::ui::field::NumberField;
+use crate::ui::sim_results::{Finished, SimResults};
+use crate::ui::sim_scope::SimScope;
+use crate::ui::sim_status::{idle, SimStatus, Status};
+use crate::ui::state::use_state;
+
+/// Wall time one slice may run before it yields, ms: well under the 50 ms
+/// of a long task, with room for the render that follows.
+const SLICE_MS: f64 = 10.0;
+/// Events per call to [`Sweep::step`] between clock readings.
+const STEP_EVENTS: u64 = 2_000;
+
+/// Many clients updating one row: the work and time of each backoff mode,
+/// as in the AWS study, plus the page's own policy.
+#[component]
+pub fn Simulation() -> impl IntoView {
+    let state = use_state();
+    let status = RwSignal::new(Status::new("idle", (0, 0), String::new()));
+    let finished = RwSignal::new(None::<Arc<Finished>>);
+    let generation = StoredValue::new(0u32);
+    let status_el = NodeRef::<html::Div>::new();
+
+    // Stops the run in progress, if any, with `why`.
+    let stop = move |why: &str| {
+        generation.update_value(|g| *g += 1);
+        if status.with_untracked(|s| s.state == "running") {
+            let progress = status.with_untracked(|s| (s.done, s.total));
+            status.set(Status::new("cancelled", progress, why.to_string()));
+        }
+    };
+    // A changed input makes a run in progress stale (not the first run,
+    // which only subscribes).
+    Effect::new(move |first: Option<()>| {
+        state.sim_clients.text.track();
+        state.sim_runs.text.track();
+        state.policy.track();
+        state.seed.track();
+        if first.is_some() {
+            untrack(|| stop("Stopped: an input changed. Run again for figures that match it."));
+        }
+    });
+
+    let run = move |_| {
+        stop("");
+        let config = match (
+            state.sim_clients.parsed.get_untracked(),
+            state.sim_runs.parsed.get_untracked(),
+        ) {
+            (Ok(clients), Ok(runs)) => SimConfig {
+                clients,
+                runs,
+                seed: state.seed.get_untracked(),
+                policy: state.policy.get_untracked(),
+            },
+            _ => {
+                let why = "Not run: correct Clients and Runs first.".to_string();
+                return status.set(Status::new("idle", (0, 0), why));
+            }
+        };
+        let Ok(mut sweep) = Sweep::new(config) else {
+            return status.set(Status::new("idle", (0, 0), "Not run.".into()));
+        };
+        let id = generation.get_value();
+        finished.set(None);
+        status.set(Status::new("running", sweep.progress(), "Running…".into()));
+        // The attribute now, not after the next render: a script that
+        // clicks and then waits for `done` must not see the last run's.
+        if let Some(el) = status_el.get_untracked() {
+            let _ = el.set_attribute("data-state", "running");
+        }
+        spawn_local(async move {
+            let start = js_sys::Date::now();
+            loop {
+                let slice = js_sys::Date::now();
+                let mut done = false;
+                while !done && js_sys::Date::now() - slice < SLICE_MS {
+                    done = sweep.step(STEP_EVENTS);
+                }
+                if generation.get_value() != id {
+                    return;
+                }
+                if done {
+                    let secs = (js_sys::Date::now() - start) / 1000.0;
+                    let results = sweep.results();
+                    finished.set(Some(Arc::new(Finished { config, results })));
+                    let why = format!("Done in {secs:.2} s.");
+                    return status.set(Status::new("done", sweep.progress(), why));
+                }
+                status.update(|s| (s.done, s.total) = sweep.progress());
+                TimeoutFuture::new(0).await;
+            }
+        });
+    };
+
+    view! {
+        <section class="panel simulation" aria-labelledby="sim-heading">
+            <h2 id="sim-heading">"Contention simulation"</h2>
+            <p class="intro">
+                "Many clients each update one shared row once; a write fails when someone else wrote since the client read. We run every backoff mode of the AWS study, plus your policy, for five client counts up to "
+                <em>"Clients"</em>
+                ", and average each figure over "
+                <em>"Runs"</em>
+                ". The page's seed drives it, so the same link gives the same figures."
+            </p>
+            <div class="sim-controls">
+                <NumberField
+                    label="Clients"
+                    id="sim-clients"
+                    text=state.sim_clients.text
+                    error=state.sim_clients.error()
+                    hint="1 to 1,000."
+                />
+                <NumberField
+                    label="Runs"
+                    id="sim-runs"
+                    text=state.sim_runs.text
+                    error=state.sim_runs.error()
+                    hint="1 to 1,000 per figure."
+                />
+                <div class="sim-buttons">
+                    <button type="button" on:click=run>"Run simulation"</button>
+                    <button
+                        type="button"
+                        class="secondary"
+                        disabled=idle(status)
+                        on:click=move |_| stop("Cancelled.")
+                    >
+                        "Cancel"
+                    </button>
+                </div>
+            </div>
+            <SimStatus status=status status_el=status_el />
+            <SimResults finished=finished />
+            <SimScope />
+        </section>
+    }
+}

@@ -282,13 +282,14 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// Opens a chart: a figure and an SVG whose accessible name is its
-/// `<title>` (`id` must be unique on the page).
+/// Opens a chart: a figure with the title as a visible caption (hidden
+/// from assistive technology, which reads the same words as the SVG's
+/// `<title>`, its accessible name; `id` must be unique on the page).
 fn open(out: &mut String, id: &str, title: &str) {
     let _ = write!(
         out,
-        r#"<figure class="chart sim-chart"><svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}" preserveAspectRatio="xMidYMid meet"><title id="{id}">{}</title>"#,
-        escape(title)
+        r#"<figure class="chart sim-chart"><figcaption aria-hidden="true">{title}</figcaption><svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}" preserveAspectRatio="xMidYMid meet"><title id="{id}">{title}</title>"#,
+        title = escape(title)
     );
 }
 

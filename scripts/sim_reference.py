@@ -8,8 +8,9 @@
 # loads the file without that call and uses its own setup_sim() and run_sim(),
 # with one fresh Stats per run so each run's calls and time are known.
 #
-#   git clone https://github.com/aws-samples/aws-arch-backoff-simulator
-#   git -C aws-arch-backoff-simulator checkout 66cb169277051eea207dbef8c7f71767fe6af144
+# With a checkout of aws-samples/aws-arch-backoff-simulator at that commit
+# in ./aws-arch-backoff-simulator:
+#
 #   python2.7 scripts/sim_reference.py aws-arch-backoff-simulator/src/backoff_simulator.py reference 20150304
 #   python2.7 scripts/sim_reference.py aws-arch-backoff-simulator/src/backoff_simulator.py sweep 20150304
 #

@@ -14,6 +14,7 @@ use super::policy::{
     parse_delay, parse_factor, parse_multiplier, parse_retries, parse_whole, CapOrder, InputError,
     Jitter, Policy, MAX_DELAY_MS,
 };
+use super::sim;
 
 /// The `lang` values, in tab order.
 pub const LANGS: [&str; 6] = ["js", "ts", "py", "go", "sh", "rs"];
@@ -47,20 +48,6 @@ pub struct State {
     pub sim_runs: u32,
 }
 
-/// Default number of simulated clients, as in the AWS study's figures.
-pub const DEFAULT_SIM_CLIENTS: u32 = 50;
-
-/// Default number of simulation runs per figure.
-pub const DEFAULT_SIM_RUNS: u32 = 100;
-
-/// The most clients or runs the simulation takes.
-pub const MAX_SIM: u64 = 1_000;
-
-/// Reads the `Clients` or `Runs` field of the simulation: 1 to [`MAX_SIM`].
-pub fn parse_sim_count(text: &str) -> Result<u32, InputError> {
-    parse_whole(text, 1, MAX_SIM).map(|n| n as u32)
-}
-
 impl State {
     /// The defaults, with the given seed.
     pub fn with_seed(seed: u64) -> State {
@@ -73,8 +60,8 @@ impl State {
             deadline_ms: None,
             server_wait: None,
             idem: false,
-            sim_clients: DEFAULT_SIM_CLIENTS,
-            sim_runs: DEFAULT_SIM_RUNS,
+            sim_clients: sim::DEFAULT_CLIENTS,
+            sim_runs: sim::DEFAULT_RUNS,
         }
     }
 }
@@ -205,10 +192,10 @@ pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
                 .map_err(reason),
             "serverwait" => parse_server_wait(&value).map(|w| state.server_wait = Some(w)),
             "idem" => parse_flag(&value).map(|i| state.idem = i),
-            "simclients" => parse_sim_count(&value)
+            "simclients" => sim::parse_clients(&value)
                 .map(|v| state.sim_clients = v)
                 .map_err(reason),
-            "simruns" => parse_sim_count(&value)
+            "simruns" => sim::parse_runs(&value)
                 .map(|v| state.sim_runs = v)
                 .map_err(reason),
             _ => Ok(()),

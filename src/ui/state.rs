@@ -11,7 +11,8 @@ use crate::core::policy::{
 use std::sync::Arc;
 
 use crate::core::schedule::{decorrelated_means, schedule_with_means, Schedule};
-use crate::core::share::{parse_sim_count, Notice, State};
+use crate::core::share::{Notice, State};
+use crate::core::sim::{parse_clients, parse_runs};
 
 /// A text field and what its text parses to.
 #[derive(Clone, Copy)]
@@ -308,8 +309,8 @@ impl AppState {
             server_wait,
             server_wait_status,
             idem: RwSignal::new(initial.idem),
-            sim_clients: Field::new(initial.sim_clients, parse_sim_count),
-            sim_runs: Field::new(initial.sim_runs, parse_sim_count),
+            sim_clients: Field::new(initial.sim_clients, parse_clients),
+            sim_runs: Field::new(initial.sim_runs, parse_runs),
             policy,
             means,
             schedule,

@@ -7,6 +7,7 @@ use crate::core::chart::{axis_label, nice_ceiling};
 use crate::core::fit::{compare_modes, ModeRow, STUDY, STUDY_URL};
 use crate::core::format;
 use crate::core::policy::{Jitter, Proportional};
+use crate::ui::scroll_table::ScrollTable;
 use crate::ui::state::use_state;
 
 /// Width and height of the bar chart's drawing, in SVG units.
@@ -102,20 +103,14 @@ pub fn ModeComparison() -> impl IntoView {
             <p class="intro">
                 "The same base, multiplier, cap and retries in every jitter mode. The worst case is what to hold against a deadline; the expected total is what a typical call waits. Choose a mode to use it."
             </p>
-            <div class="table-wrap" tabindex="0" role="region" aria-labelledby="comparison-caption">
-                <table class="modes">
-                    <caption id="comparison-caption">"Mode comparison"</caption>
-                    <thead>
-                        <tr>
-                            <th scope="col">"Mode"</th>
-                            <th scope="col">"Worst case"</th>
-                            <th scope="col">"Expected total"</th>
-                            <th scope="col">"In the AWS study"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{move || rows.get().into_iter().map(table_row).collect_view()}</tbody>
-                </table>
-            </div>
+            <ScrollTable
+                caption="Mode comparison"
+                caption_id="comparison-caption"
+                class="modes"
+                headers=&["Mode", "Worst case", "Expected total", "In the AWS study"]
+            >
+                <tbody>{move || rows.get().into_iter().map(table_row).collect_view()}</tbody>
+            </ScrollTable>
             <figure class="chart mode-chart">
                 <svg
                     viewBox=move || format!("0 0 {W} {}", height())

@@ -23,6 +23,7 @@ mod retry_after_examples;
 mod retry_after_result;
 mod retry_after_text;
 mod schedule_table;
+mod scroll_table;
 mod server_wait;
 mod sim_results;
 mod sim_scope;

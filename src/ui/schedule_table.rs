@@ -8,6 +8,7 @@ use web_sys::{Element, Text};
 use crate::core::format;
 use crate::core::schedule::Row;
 use crate::ui::dom::{element, set, text, with_children, ItemDom, Keyed};
+use crate::ui::scroll_table::ScrollTable;
 use crate::ui::state::use_state;
 
 /// What one line of the table shows: the row and whether it may start
@@ -157,31 +158,17 @@ pub fn ScheduleTable() -> impl IntoView {
     let empty = move || schedule.with(|s| s.rows.is_empty());
     let simulated = move || schedule.with(|s| s.expected_is_simulated);
     view! {
-        <div class="table-wrap" tabindex="0" role="region" aria-labelledby="schedule-caption">
-            <table class="schedule">
-                <caption id="schedule-caption">"Retry schedule"</caption>
-                <colgroup>
-                    <col class="retry" />
-                    <col />
-                    <col />
-                    <col />
-                    <col />
-                </colgroup>
-                <thead>
-                    <tr>
-                        <th scope="col">"Retry"</th>
-                        <th scope="col">"Sampled delay"</th>
-                        <th scope="col">"Min – max"</th>
-                        <th scope="col">"Expected"</th>
-                        <th scope="col">"Cumulative wait"</th>
-                    </tr>
-                </thead>
-                <tbody node_ref=body></tbody>
-            </table>
-            <Show when=empty>
-                <p class="empty">"No retries: the first attempt is the only one."</p>
-            </Show>
-        </div>
+        <ScrollTable
+            caption="Retry schedule"
+            caption_id="schedule-caption"
+            class="schedule"
+            headers=&["Retry", "Sampled delay", "Min – max", "Expected", "Cumulative wait"]
+        >
+            <tbody node_ref=body></tbody>
+        </ScrollTable>
+        <Show when=empty>
+            <p class="empty">"No retries: the first attempt is the only one."</p>
+        </Show>
         <p class="scroll-hint">"On a narrow screen the table scrolls sideways."</p>
         <Show when=simulated>
             <p class="note">

@@ -14,6 +14,7 @@ use leptos::prelude::*;
 use crate::core::format::thousands;
 use crate::core::sim::{summary_sentence, Mode, ModeResult, SimConfig};
 use crate::core::sim_chart::{legend_html, line_chart, line_svg, results_rows_html, Metric};
+use crate::ui::scroll_table::ScrollTable;
 use crate::ui::sim_timeline::SimTimeline;
 
 /// A sweep that ran to the end, with what it was run for.
@@ -50,26 +51,20 @@ fn render(f: &Finished) -> impl IntoView {
     ]
     .concat();
     let keys: Vec<(&str, &str)> = Mode::ALL.iter().map(|m| (m.as_str(), m.label())).collect();
+    let rows_html = results_rows_html(&f.results);
     view! {
         <p class="sim-summary" data-testid="sim-summary">{summary_sentence(&f.results)}</p>
         <p class="note">{about}</p>
         <div class="sim-charts" inner_html=charts></div>
         <p class="legend sim-legend" inner_html=legend_html(&keys)></p>
-        <div class="table-wrap" tabindex="0" role="region" aria-labelledby="sim-caption">
-            <table class="sim-table">
-                <caption id="sim-caption">"Contention results"</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">"Mode"</th>
-                        <th scope="col">"Clients"</th>
-                        <th scope="col">"Calls per run"</th>
-                        <th scope="col">"Time to finish"</th>
-                        <th scope="col">"Gave up per run"</th>
-                    </tr>
-                </thead>
-                <tbody inner_html=results_rows_html(&f.results)></tbody>
-            </table>
-        </div>
+        <ScrollTable
+            caption="Contention results"
+            caption_id="sim-caption"
+            class="sim-table"
+            headers=&["Mode", "Clients", "Calls per run", "Time to finish", "Gave up per run"]
+        >
+            <tbody inner_html=rows_html></tbody>
+        </ScrollTable>
         <SimTimeline config=*c />
     }
 }

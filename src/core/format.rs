@@ -83,6 +83,24 @@ pub fn range(min_ms: f64, max_ms: f64) -> String {
     )
 }
 
+/// How wide `text` is drawn, in `ch` (the width of the digit 0), for the
+/// page's table text: an estimate on the high side for common sans-serif
+/// fonts with tabular digits (every digit exactly 1 ch). The schedule
+/// sizes its columns with it, so every row can lay out on its own.
+pub fn width_ch(text: &str) -> f64 {
+    text.chars()
+        .map(|c| match c {
+            '0'..='9' => 1.0,
+            'm' | 'M' | 'W' | 'w' => 1.6,
+            ',' | '.' | ' ' | ':' => 0.55,
+            '(' | ')' => 0.65,
+            '–' => 0.85,
+            's' => 0.9,
+            _ => 1.0,
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,9 +26,14 @@ struct DelayCell {
 impl DelayCell {
     fn new() -> Self {
         let (millis, secs) = (text(), text());
-        let span = with_children(element(None, "span"), &[&secs]);
-        span.set_class_name("secs");
-        let td = with_children(element(None, "td"), &[&millis, &span]);
+        // Two unbreakable parts: a narrow column puts the seconds on a
+        // second line rather than breaking a number.
+        let ms_span = with_children(element(None, "span"), &[&millis]);
+        let secs_span = with_children(element(None, "span"), &[&secs]);
+        secs_span.set_class_name("secs");
+        let gap = leptos::prelude::document().create_text_node(" ");
+        let td = with_children(element(None, "td"), &[&ms_span, &gap, &secs_span]);
+        set(&td, "role", "cell");
         DelayCell { td, millis, secs }
     }
 
@@ -36,8 +41,7 @@ impl DelayCell {
         set(&self.td, "data-ms", &ms.to_string());
         let (millis, secs) = format::delay_parts(ms);
         self.millis.set_data(&millis);
-        self.secs
-            .set_data(&secs.map(|s| format!(" {s}")).unwrap_or_default());
+        self.secs.set_data(&secs.unwrap_or_default());
     }
 }
 
@@ -71,12 +75,15 @@ impl ItemDom<Line> for RowDom {
     fn create() -> Self {
         let th = element(None, "th");
         set(&th, "scope", "row");
+        set(&th, "role", "rowheader");
         let (sample, expected, cumulative) = (DelayCell::new(), DelayCell::new(), DelayCell::new());
         let range = element(None, "td");
+        set(&range, "role", "cell");
         let tr = with_children(
             element(None, "tr"),
             &[&th, &sample.td, &range, &expected.td, &cumulative.td],
         );
+        set(&tr, "role", "row");
         RowDom {
             tr,
             th,
@@ -127,6 +134,45 @@ impl ItemDom<Line> for RowDom {
     }
 }
 
+/// The longest header's width in `ch` of body text (headers are set
+/// smaller): a delay column is never narrower. Phones wrap the headers and
+/// use [`SHORT_HEADER_CH`].
+const HEADER_CH: f64 = 12.5;
+/// The longest word of a header, for phones.
+const SHORT_HEADER_CH: f64 = 9.0;
+
+/// The widths the delay columns need, in `ch`, as a `style` attribute:
+/// `--wN` for the wider of a value's two parts (whole ms, and the seconds,
+/// which go to a second line when the column is narrow), `--sN` for the ms
+/// alone (phones hide the seconds). Each row is its own grid (see
+/// style/main.css), so the columns are sized here, from the widest value
+/// each holds, rather than by the browser from every row.
+fn column_widths(rows: &[Row]) -> String {
+    let widest = |f: fn(&Row) -> f64| rows.iter().map(f).fold(0.0, f64::max);
+    let delay = |ms: f64| {
+        let (millis, secs) = format::delay_parts(ms);
+        let short = format::width_ch(&millis);
+        let long = short.max(secs.map_or(0.0, |s| format::width_ch(&s)));
+        (long, short)
+    };
+    let range = format::width_ch(&format::range(widest(|r| r.min_ms), widest(|r| r.max_ms)));
+    let columns = [
+        delay(widest(|r| r.sample_ms)),
+        (range, range),
+        delay(widest(|r| r.expected_ms)),
+        delay(widest(|r| r.cumulative_ms)),
+    ];
+    let mut style = String::new();
+    for (i, (long, short)) in columns.iter().enumerate() {
+        style.push_str(&format!(
+            "--w{i}:{:.1};--s{i}:{:.1};",
+            long.max(HEADER_CH),
+            short.max(SHORT_HEADER_CH)
+        ));
+    }
+    style
+}
+
 /// The schedule: one row per retry, read from the shared memo and updated
 /// in place (see [`crate::ui::dom`]).
 #[component]
@@ -152,6 +198,10 @@ pub fn ScheduleTable() -> impl IntoView {
                     .collect()
             });
             list.sync(tbody.unchecked_ref(), &lines);
+            if let Some(table) = tbody.parent_element() {
+                let style = schedule.with(|s| column_widths(&s.rows));
+                set(&table, "style", &style);
+            }
         }
         list
     });
@@ -164,7 +214,7 @@ pub fn ScheduleTable() -> impl IntoView {
             class="schedule"
             headers=&["Retry", "Sampled delay", "Min – max", "Expected", "Cumulative wait"]
         >
-            <tbody node_ref=body></tbody>
+            <tbody node_ref=body role="rowgroup"></tbody>
         </ScrollTable>
         <Show when=empty>
             <p class="empty">"No retries: the first attempt is the only one."</p>

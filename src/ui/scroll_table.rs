@@ -20,10 +20,18 @@ pub fn ScrollTable(
 ) -> impl IntoView {
     view! {
         <div class="table-wrap" tabindex="0" role="region" aria-labelledby=caption_id>
-            <table class=class>
+            // The roles are the elements' own; written out because the
+            // schedule lays its rows out as grids (see style/main.css), and
+            // a row that is not `display: table-row` may lose them.
+            <table class=class role="table" aria-labelledby=caption_id>
                 <caption id=caption_id>{caption}</caption>
-                <thead>
-                    <tr>{headers.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
+                <thead role="rowgroup">
+                    <tr role="row">
+                        {headers
+                            .iter()
+                            .map(|h| view! { <th scope="col" role="columnheader">{*h}</th> })
+                            .collect_view()}
+                    </tr>
                 </thead>
                 {children()}
             </table>

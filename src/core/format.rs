@@ -106,6 +106,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn widths_count_digits_as_one_ch_and_grow_with_the_value() {
+        assert_eq!(width_ch("1234567890"), 10.0);
+        let widths: Vec<f64> = [999.0, 1_000.0, 16_000.0, 1_234_567.0]
+            .iter()
+            .map(|&ms| width_ch(&delay_parts(ms).0))
+            .collect();
+        assert!(widths.windows(2).all(|w| w[0] < w[1]), "{widths:?}");
+        // "16,000 ms": 5 digits, a comma, a space, m and s.
+        assert!((width_ch("16,000 ms") - 8.6).abs() < 1e-9);
+    }
+
+    #[test]
     fn spec_examples() {
         assert_eq!(delay(627.0), "627 ms");
         assert_eq!(delay(2110.0), "2,110 ms (2.11 s)");

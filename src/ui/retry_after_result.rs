@@ -10,6 +10,7 @@
 use leptos::prelude::*;
 
 use crate::core::retry_after::RetryAfterError;
+use crate::ui::bind::bind;
 use crate::ui::retry_after_text::{
     clamped_text, data_form, data_instant_ms, data_wait_ms, form_label, instant_text, note,
     nothing, reason_text, result_class, wait_live, wait_role, wait_text, Part, Reading,
@@ -19,7 +20,7 @@ use crate::ui::retry_after_text::{
 /// code that renders a reactive text is generated once, not once per line:
 /// that keeps the wasm smaller.
 fn show(reading: Memo<Reading>, part: Part) -> impl Fn() -> String + Copy + Send + Sync {
-    move || reading.with(part)
+    bind(reading, part)
 }
 
 /// Like [`show`], for an attribute that is left out when the part is empty.

@@ -4,6 +4,7 @@
 use leptos::{html, prelude::*};
 
 use crate::core::format::thousands;
+use crate::ui::bind::bind;
 
 /// Where the run is, as the status element shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,10 +33,9 @@ impl Status {
 
 type Part = fn(&Status) -> String;
 
-/// A closure showing one part of the status. Every text and attribute uses
-/// this one closure type, so its rendering code is generated once.
+/// One part of the status, as a binding (see [`crate::ui::bind`]).
 fn show(status: RwSignal<Status>, part: Part) -> impl Fn() -> String + Copy + Send + Sync {
-    move || status.with(part)
+    bind(status, part)
 }
 
 /// Whether nothing is running: Cancel is disabled then.

@@ -147,8 +147,14 @@ const SHORT_HEADER_CH: f64 = 9.0;
 /// alone (phones hide the seconds). Each row is its own grid (see
 /// style/main.css), so the columns are sized here, from the widest value
 /// each holds, rather than by the browser from every row.
-fn column_widths(rows: &[Row]) -> String {
-    let widest = |f: fn(&Row) -> f64| rows.iter().map(f).fold(0.0, f64::max);
+///
+/// `--r` is the retry column's width: room for a badge only when a row
+/// has one, so a short schedule leaves the delays room for one line.
+fn column_widths(lines: &[Line]) -> String {
+    let badges = lines
+        .iter()
+        .any(|(r, past)| r.capped || r.server_wait || *past);
+    let widest = |f: fn(&Row) -> f64| lines.iter().map(|(r, _)| f(r)).fold(0.0, f64::max);
     let delay = |ms: f64| {
         let (millis, secs) = format::delay_parts(ms);
         let short = format::width_ch(&millis);
@@ -162,7 +168,7 @@ fn column_widths(rows: &[Row]) -> String {
         delay(widest(|r| r.expected_ms)),
         delay(widest(|r| r.cumulative_ms)),
     ];
-    let mut style = String::new();
+    let mut style = String::from(if badges { "--r:8rem;" } else { "--r:3.5rem;" });
     for (i, (long, short)) in columns.iter().enumerate() {
         style.push_str(&format!(
             "--w{i}:{:.1};--s{i}:{:.1};",
@@ -199,8 +205,7 @@ pub fn ScheduleTable() -> impl IntoView {
             });
             list.sync(tbody.unchecked_ref(), &lines);
             if let Some(table) = tbody.parent_element() {
-                let style = schedule.with(|s| column_widths(&s.rows));
-                set(&table, "style", &style);
+                set(&table, "style", &column_widths(&lines));
             }
         }
         list

@@ -82,7 +82,13 @@ export async function openPage(browser, origin, query = '', options = {}) {
   const errors = [];
   const foreign = [];
   const failed = [];
-  page.on('requestfailed', (req) => failed.push(`${req.url()}: ${req.failure()?.errorText}`));
+  // A request the browser itself abandoned (ERR_ABORTED: the page moved on
+  // or closed, as with a favicon still loading at the end of a test) is no
+  // failure of the server or of a URL.
+  page.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText;
+    if (why !== 'net::ERR_ABORTED') failed.push(`${req.url()}: ${why}`);
+  });
   page.on('response', (res) => { if (res.status() >= 400) failed.push(`${res.url()}: ${res.status()}`); });
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
   page.on('pageerror', (err) => errors.push(String(err)));

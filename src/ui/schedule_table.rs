@@ -193,8 +193,10 @@ pub fn ScheduleTable() -> impl IntoView {
     });
     // The rows live outside the reactive graph: the effect keeps them as its
     // own value between runs.
-    Effect::new(move |list: Option<Keyed<Line, RowDom>>| {
-        let mut list = list.unwrap_or_default();
+    // With the column widths last written: a changed custom property makes
+    // the browser restyle every row, so it is written only when it changes.
+    Effect::new(move |last: Option<(Keyed<Line, RowDom>, String)>| {
+        let (mut list, mut widths) = last.unwrap_or_default();
         if let Some(tbody) = body.get() {
             let fits = fits.get();
             let lines: Vec<Line> = schedule.with(|s| {
@@ -204,11 +206,15 @@ pub fn ScheduleTable() -> impl IntoView {
                     .collect()
             });
             list.sync(tbody.unchecked_ref(), &lines);
-            if let Some(table) = tbody.parent_element() {
-                set(&table, "style", &column_widths(&lines));
+            let style = column_widths(&lines);
+            if style != widths {
+                if let Some(table) = tbody.parent_element() {
+                    set(&table, "style", &style);
+                }
+                widths = style;
             }
         }
-        list
+        (list, widths)
     });
     let empty = move || schedule.with(|s| s.rows.is_empty());
     let simulated = move || schedule.with(|s| s.expected_is_simulated);

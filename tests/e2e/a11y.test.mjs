@@ -2,8 +2,8 @@
 // whole page in both themes, and every control reached and worked with the
 // keyboard alone.
 //
-// Parts of the page may be mounted a moment after the table (a second,
-// lazily loaded wasm), so they are waited for before anything is checked.
+// The sections below the first screen mount a frame after the table, so
+// they are waited for before anything is checked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -21,7 +21,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 /** Opens the page; the test fails if it logs an error or leaves its origin. */
 const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
 
-/** Waits for the lazily mounted parts: the Retry-After tester and the chart. */
+/** Waits for every section: the tester and the other later parts, the chart. */
 async function waitForWholePage(page) {
   await page.getByLabel('Retry-After value', { exact: true }).waitFor();
   await page.locator('svg [data-retry="1"]').waitFor();

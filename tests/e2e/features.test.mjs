@@ -2,8 +2,8 @@
 // against the release build: the chart, the presets, the caller's deadline,
 // the server's wait in the schedule and the export buttons.
 //
-// Parts of the page may be mounted a moment after the table (a second,
-// lazily loaded wasm), so every element is waited for, never assumed.
+// The sections below the first screen mount a frame after the table, so
+// every element is waited for, never assumed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -340,7 +340,7 @@ test('apply to retry N puts the server wait in the schedule', async (t) => {
   else await number.fill('3');
   await page.getByRole('button', { name: /^Apply to retry 3\b/ }).click();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('serverwait') === '3:120000');
-  // The first-render app reads the link back and redraws the table.
+  // The schedule follows the applied wait.
   await page.waitForFunction(() => document.querySelector('[data-testid=total-wait]').dataset.ms === '147000');
   const rows = await scheduleRows(page);
   assert.deepEqual(rows.map((r) => Number(r.sample)), [1000, 2000, 120000, 8000, 16000]);

@@ -68,6 +68,25 @@ const fn proportional(
     }
 }
 
+/// AWS SDKs' standard mode for ordinary errors; the throttling preset
+/// differs only in its base and note, and shares its sources.
+const AWS_STANDARD: Preset = Preset {
+    id: "aws-standard",
+    name: "AWS SDKs standard mode (botocore, JavaScript v3)",
+    policy: Policy::new(50, 2.0, 20_000, 2, Jitter::Full),
+    deadline_ms: None,
+    honor_retry_after: true,
+    retry_after_max_ms: None,
+    note: "3 attempts; each sleep is uniform(0, 50 ms × 2ⁿ) up to 20 s (JavaScript floors it to whole ms). A server's wait (Retry-After in JavaScript, x-amz-retry-after in both) is kept between the computed delay and 5 s more. Throttling errors use a 1 s base: see the next preset.",
+    source: "boto/botocore botocore/retries/standard.py",
+    url: "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
+    more_sources: &[(
+        "smithy-lang/smithy-typescript packages/core/src/submodules/retry/",
+        "https://github.com/smithy-lang/smithy-typescript/tree/main/packages/core/src/submodules/retry",
+    )],
+    checked: "botocore 1.44.8, @smithy/core 3.41.1; checked 2026-11-30",
+};
+
 /// The presets, in the order the select lists them.
 pub const PRESETS: [Preset; 12] = [
     Preset {
@@ -92,37 +111,13 @@ pub const PRESETS: [Preset; 12] = [
         ],
         checked: "gax 2.75.0, google-cloud-core 2.65.0, google-cloud-storage 2.64.1; checked 2026-11-30",
     },
-    Preset {
-        id: "aws-standard",
-        name: "AWS SDKs standard mode (botocore, JavaScript v3)",
-        policy: Policy::new(50, 2.0, 20_000, 2, Jitter::Full),
-        deadline_ms: None,
-        honor_retry_after: true,
-        retry_after_max_ms: None,
-        note: "3 attempts; each sleep is uniform(0, 50 ms × 2ⁿ) up to 20 s (JavaScript floors it to whole ms). A server's wait (Retry-After in JavaScript, x-amz-retry-after in both) is kept between the computed delay and 5 s more. Throttling errors use a 1 s base: see the next preset.",
-        source: "boto/botocore botocore/retries/standard.py",
-        url: "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
-        more_sources: &[(
-            "smithy-lang/smithy-typescript packages/core/src/submodules/retry/",
-            "https://github.com/smithy-lang/smithy-typescript/tree/main/packages/core/src/submodules/retry",
-        )],
-        checked: "botocore 1.44.8, @smithy/core 3.41.1; checked 2026-11-30",
-    },
+    AWS_STANDARD,
     Preset {
         id: "aws-throttling",
         name: "AWS SDKs standard mode, throttling errors",
         policy: Policy::new(1_000, 2.0, 20_000, 2, Jitter::Full),
-        deadline_ms: None,
-        honor_retry_after: true,
-        retry_after_max_ms: None,
         note: "The same SDKs after a throttling error: a 1 s base, still 3 attempts and a 20 s cap. A server's wait (Retry-After in JavaScript, x-amz-retry-after in both) is kept between the computed delay and 5 s more.",
-        source: "boto/botocore botocore/retries/standard.py",
-        url: "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
-        more_sources: &[(
-            "smithy-lang/smithy-typescript packages/core/src/submodules/retry/",
-            "https://github.com/smithy-lang/smithy-typescript/tree/main/packages/core/src/submodules/retry",
-        )],
-        checked: "botocore 1.44.8, @smithy/core 3.41.1; checked 2026-11-30",
+        ..AWS_STANDARD
     },
     Preset {
         id: "google-api-core",

@@ -5,6 +5,7 @@
 //! formatting, the share link, the `Retry-After` reader and the code writers.
 
 pub mod chart;
+pub mod decimal;
 pub mod export;
 pub mod fit;
 pub mod format;

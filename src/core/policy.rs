@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::format;
+use super::{decimal, format};
 
 /// Largest accepted `base` and `cap`, in milliseconds (about 31.7 years).
 ///
@@ -249,7 +249,7 @@ fn parse_number(text: &str) -> Result<f64, InputError> {
     if text.is_empty() {
         return Err(InputError::Empty);
     }
-    let value: f64 = text.parse().map_err(|_| InputError::NotANumber)?;
+    let value = decimal::parse_f64(text).ok_or(InputError::NotANumber)?;
     // Rust also accepts "NaN" and "inf"; we name them rather than use them.
     let word = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
     if value.is_nan() {

@@ -6,6 +6,7 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 use crate::core::chart::{layout, Chart, Mark, HEIGHT, LEFT, RIGHT, WIDTH};
+use crate::core::format::{tenths, tenths_text};
 use crate::ui::dom::{element, set, with_children, ItemDom, Keyed, SVG};
 use crate::ui::state::use_state;
 
@@ -72,10 +73,12 @@ impl ItemDom<Mark> for MarkDom {
             (&self.sample, "cy", |m| m.sample_y),
             (&self.sample, "r", |m| (m.width / 2.0).clamp(1.5, 4.0)),
         ];
+        // To a tenth of a pixel: a small change of input leaves most
+        // values' text as it was, and those are not written at all.
         for (el, name, value) in attrs {
-            let v = value(m);
-            if old.is_none_or(|o| value(o) != v) {
-                set(el, name, &v.to_string());
+            let v = tenths(value(m));
+            if old.is_none_or(|o| tenths(value(o)) != v) {
+                set(el, name, &tenths_text(v));
             }
         }
     }

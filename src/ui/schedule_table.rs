@@ -1,5 +1,7 @@
 //! The retry schedule table.
 
+use std::cell::RefCell;
+
 use leptos::html::Tbody;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -21,6 +23,9 @@ struct DelayCell {
     td: Element,
     millis: Text,
     secs: Text,
+    /// The seconds as last written: a small change of input often leaves
+    /// them as they were, and then they are not written again.
+    last_secs: RefCell<String>,
 }
 
 impl DelayCell {
@@ -34,14 +39,24 @@ impl DelayCell {
         let gap = leptos::prelude::document().create_text_node(" ");
         let td = with_children(element(None, "td"), &[&ms_span, &gap, &secs_span]);
         set(&td, "role", "cell");
-        DelayCell { td, millis, secs }
+        DelayCell {
+            td,
+            millis,
+            secs,
+            last_secs: RefCell::default(),
+        }
     }
 
     fn show(&self, ms: f64) {
         set(&self.td, "data-ms", &ms.to_string());
         let (millis, secs) = format::delay_parts(ms);
         self.millis.set_data(&millis);
-        self.secs.set_data(&secs.unwrap_or_default());
+        let secs = secs.unwrap_or_default();
+        let mut last = self.last_secs.borrow_mut();
+        if *last != secs {
+            self.secs.set_data(&secs);
+            *last = secs;
+        }
     }
 }
 

@@ -80,7 +80,12 @@ pub fn nice_ceiling(value: f64) -> f64 {
     if !(value.is_finite() && value > 1.0) {
         return 1.0;
     }
-    let power = 10f64.powf(value.log10().floor());
+    // The largest power of ten at or below `value`, by multiplying: exact
+    // up to 10^22, far past any total, and no `powf`/`log10` from libm.
+    let mut power = 1.0;
+    while power * 10.0 <= value {
+        power *= 10.0;
+    }
     for step in [1.0, 2.0, 5.0, 10.0] {
         if step * power >= value {
             return step * power;

@@ -14,5 +14,5 @@ wasm-opt -Oz -g --enable-bulk-memory --enable-nontrapping-float-to-int \
 cmp -s "$out/app.js" "${wasm%_bg.wasm}.js" || cp "$out/app.js" "${wasm%_bg.wasm}.js"
 rm -rf "$out"
 # The files changed, so the page's integrity hashes no longer hold.
-sed -i -E 's/ integrity="[^"]*"//g' dist-profile/index.html
+sed -i -E 's/ integrity=("[^"]*"|[^ >]*)//g' dist-profile/index.html
 echo "dist-profile/ ready: DIST_DIR=dist-profile node scripts/profile-page.mjs"

@@ -3,7 +3,8 @@
 
 use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use backoff_calculator::core::schedule::{
-    capped_exponentials, edge_notes, next_seed, schedule, summary_sentence, Schedule,
+    capped_exponentials, decorrelated_means, edge_notes, next_seed, schedule, summary_sentence,
+    Schedule, SIMULATION_RUNS, SIMULATION_SEED,
 };
 use proptest::prelude::*;
 
@@ -344,5 +345,62 @@ proptest! {
         prop_assert!(s.range_min_ms <= s.total_ms + 1e-6 && s.total_ms <= s.range_max_ms + 1e-6);
         prop_assert_eq!(&s, &schedule(&p, seed));
         prop_assert!(!summary_sentence(&s).is_empty());
+    }
+}
+
+/// The decorrelated means as first written: one run after another from one
+/// generator, with the standard `max`, `clamp` and `min`. The page runs
+/// four abreast with plain comparisons, and must agree to the bit.
+fn means_one_run_at_a_time(base_ms: u64, cap_ms: u64, retries: u32) -> Vec<f64> {
+    use rand::{Rng, SeedableRng};
+    let (base, cap) = (base_ms as f64, cap_ms as f64);
+    let mut sums = vec![0.0; retries as usize];
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(SIMULATION_SEED);
+    for _ in 0..SIMULATION_RUNS {
+        let mut prev = base;
+        for sum in sums.iter_mut() {
+            let u = rng.next_u32() as f64 * (1.0 / 4_294_967_296.0);
+            let hi = (prev * 3.0).max(base);
+            prev = (base + (hi - base) * u).clamp(base, hi).min(cap);
+            *sum += prev;
+        }
+    }
+    sums.into_iter()
+        .map(|s| s / SIMULATION_RUNS as f64)
+        .collect()
+}
+
+fn bits(values: &[f64]) -> Vec<u64> {
+    values.iter().map(|v| v.to_bits()).collect()
+}
+
+#[test]
+fn decorrelated_means_agree_at_the_page_sizes() {
+    for (base, cap, retries) in [
+        (1_000, 32_000, 100),
+        (100, 20_000, 1_000),
+        (50, 50, 7),
+        (0, 0, 3),
+    ] {
+        assert_eq!(
+            bits(&decorrelated_means(base, cap, retries)),
+            bits(&means_one_run_at_a_time(base, cap, retries))
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn decorrelated_means_agree_with_one_run_at_a_time(
+        base in 0u64..100_000,
+        cap in 0u64..1_000_000,
+        retries in 0u32..40,
+    ) {
+        prop_assert_eq!(
+            bits(&decorrelated_means(base, cap, retries)),
+            bits(&means_one_run_at_a_time(base, cap, retries))
+        );
     }
 }

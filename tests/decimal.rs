@@ -1,5 +1,7 @@
 //! The page's decimal reader against the standard `str::parse::<f64>`: the
-//! same value bit for bit, or the same refusal, for any text.
+//! same value bit for bit, or the same refusal, for any text a field or a
+//! link could reasonably hold (see `src/core/decimal.rs` on the one kind of
+//! giant text where they part).
 
 use backoff_calculator::core::decimal::parse_f64;
 use proptest::prelude::*;
@@ -77,6 +79,9 @@ fn very_long_texts_keep_their_last_digit() {
     check(&format!("{}{half}", "0".repeat(5_000)));
     check(&format!("0.{}1", "0".repeat(3_000)));
     check(&format!("{}.5", "9".repeat(2_000)));
+    // Past the kept digits, with an exponent that saturates: no overflow.
+    check(&format!("0.{}e-99999999999999999999", "1".repeat(801)));
+    check(&format!("{}e99999999999999999999", "1".repeat(801)));
 }
 
 proptest! {

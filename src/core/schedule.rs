@@ -125,7 +125,7 @@ fn expected_capped_uniform(a: f64, b: f64, cap: f64) -> f64 {
 ///
 /// Written with plain comparisons rather than `max`, `clamp` and `min`,
 /// and always inlined: in wasm those become calls (`fmax`, `fmin`) that
-/// handle NaN, and the simulation takes this step 200,000 times an update.
+/// handle NaN, and the simulation takes this step 2,000 × retries times.
 /// Every value here is finite and not negative, so the results are the
 /// same to the bit (`tests/schedule.rs` checks the means against them).
 #[inline(always)]

@@ -57,6 +57,16 @@ test('the comparison lays every mode side by side, and choosing one switches the
   assert.equal(await input(page, 'Jitter').inputValue(), 'decorrelated');
   // The row in use says so, in its name too.
   assert.equal(await page.getByRole('button', { name: 'Decorrelated (in use)' }).getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.locator('.modes tr.current').getAttribute('data-mode'), 'decorrelated');
+  assert.equal(await page.locator('.mode-chart .mode-bar.current').count(), 1);
+  // From the keyboard: the chosen button keeps the focus.
+  await page.getByRole('button', { name: 'Equal', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('jitter') === 'equal');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.mode), 'equal');
+  assert.equal(await page.getByRole('button', { name: 'Decorrelated', exact: true }).getAttribute('aria-pressed'), 'false');
+  await page.getByRole('button', { name: 'Decorrelated', exact: true }).click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('jitter') === 'decorrelated');
   assert.equal(Number(await page.getByTestId('range').getAttribute('data-max-ms')), 103000);
   assert.equal(Number(await page.getByTestId('expected-total').getAttribute('data-ms')), by.decorrelated.expected);
 });

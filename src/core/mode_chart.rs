@@ -1,0 +1,163 @@
+//! The mode comparison as markup: the table's rows and the bar chart that
+//! puts every mode on one axis, from [`compare_modes`]'s rows.
+//!
+//! The page sets both as element content, as it does the simulation's
+//! charts: written as views, a reactive binding per cell and bar cost the
+//! wasm about 6 KB more, for five rows that change as a whole.
+//!
+//! [`compare_modes`]: super::fit::compare_modes
+
+use std::fmt::Write;
+
+use super::chart::{axis_label, nice_ceiling};
+use super::fit::ModeRow;
+use super::format;
+use super::policy::{Jitter, Proportional};
+use super::sim_chart::escape;
+
+/// Width of the bar chart's drawing, in SVG units.
+pub const WIDTH: f64 = 640.0;
+/// Left margin for the mode names.
+const NAME_W: f64 = 120.0;
+/// Height of one mode's row.
+const ROW_H: f64 = 34.0;
+/// Room under the bars for the axis labels.
+const AXIS_H: f64 = 26.0;
+
+/// The mode's name, with proportional jitter's current factors:
+/// `Full`, `Proportional ×0.8–1.2`.
+pub fn mode_name(jitter: Jitter, factors: Proportional) -> String {
+    match jitter {
+        Jitter::Proportional => format!("Proportional ×{}–{}", factors.lo, factors.hi),
+        j => j.label().to_string(),
+    }
+}
+
+/// The table's body rows, one per mode: the name as a button (`data-mode`)
+/// in the row header, then the worst case and the expected total with
+/// their unrounded values in `data-worst-ms` and `data-expected-ms`, then
+/// what the study found. Which mode is in use is not written here: the
+/// page marks it on these elements, so choosing a mode keeps the focus on
+/// its button.
+pub fn rows_html(rows: &[ModeRow], factors: Proportional) -> String {
+    let mut out = String::new();
+    for row in rows {
+        let mode = row.jitter.as_str();
+        let simulated = if row.expected_is_simulated {
+            " (simulated)"
+        } else {
+            ""
+        };
+        let _ = write!(
+            out,
+            r#"<tr data-mode="{mode}"><th scope="row"><button type="button" class="link-button" data-mode="{mode}" aria-pressed="false">{}</button></th><td data-worst-ms="{}">{}</td><td data-expected-ms="{}">{}{simulated}</td><td class="study">{}</td></tr>"#,
+            escape(&mode_name(row.jitter, factors)),
+            row.worst_ms,
+            format::total(row.worst_ms),
+            row.expected_ms,
+            format::total(row.expected_ms),
+            escape(row.study),
+        );
+    }
+    out
+}
+
+/// The bar chart's height in SVG units for `rows` modes.
+pub fn chart_height(rows: usize) -> f64 {
+    rows as f64 * ROW_H + AXIS_H
+}
+
+/// The bar chart's content: its `<title>` (id `title_id`), a grid line and
+/// label at each quarter of a shared axis, then per mode a group
+/// `mode-bar` (with `current` for `current`) holding its name, the worst
+/// case as a line and the expected total as a bar.
+pub fn bars_svg(rows: &[ModeRow], current: Jitter, title_id: &str, title: &str) -> String {
+    let top = nice_ceiling(rows.iter().map(|m| m.worst_ms).fold(0.0, f64::max));
+    // Room on the right for the last axis label, centred on its tick.
+    let x = |ms: f64| NAME_W + (WIDTH - NAME_W - 28.0) * (ms / top).clamp(0.0, 1.0);
+    let height = rows.len() as f64 * ROW_H;
+    let mut out = format!(r#"<title id="{title_id}">{}</title>"#, escape(title));
+    for i in 0..=4 {
+        let ms = top * i as f64 / 4.0;
+        let _ = write!(
+            out,
+            r#"<line class="grid" x1="{x}" x2="{x}" y1="0" y2="{height}"/><text class="tick" x="{x}" y="{}" text-anchor="middle">{}</text>"#,
+            height + 18.0,
+            escape(&axis_label(ms)),
+            x = x(ms),
+        );
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let y = i as f64 * ROW_H;
+        let mid = y + ROW_H / 2.0;
+        let class = if row.jitter == current {
+            "mode-bar current"
+        } else {
+            "mode-bar"
+        };
+        let _ = write!(
+            out,
+            r#"<g class="{class}"><text class="tick" x="{}" y="{}" text-anchor="end">{}</text><line class="worst" x1="{x0}" x2="{xw}" y1="{mid}" y2="{mid}"/><rect class="expected-bar" x="{x0}" y="{}" width="{}" height="{}"/><line class="worst-end" x1="{xw}" x2="{xw}" y1="{}" y2="{}"/></g>"#,
+            NAME_W - 8.0,
+            mid + 4.0,
+            escape(row.jitter.label()),
+            y + 8.0,
+            x(row.expected_ms) - x(0.0),
+            ROW_H - 16.0,
+            y + 6.0,
+            y + ROW_H - 6.0,
+            x0 = x(0.0),
+            xw = x(row.worst_ms),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::fit::compare_modes;
+    use crate::core::policy::Policy;
+    use crate::core::schedule::decorrelated_means;
+
+    fn rows() -> Vec<ModeRow> {
+        let p = Policy::default();
+        compare_modes(&p, &decorrelated_means(p.base_ms, p.cap_ms, p.max_retries))
+    }
+
+    #[test]
+    fn one_row_per_mode_with_exact_values() {
+        let html = rows_html(&rows(), Proportional::GRPC);
+        for mode in ["none", "full", "equal", "decorrelated", "proportional"] {
+            assert!(
+                html.contains(&format!(r#"<tr data-mode="{mode}">"#)),
+                "{mode}"
+            );
+        }
+        // 1 + 2 + 4 + 8 + 16 s without jitter; full jitter expects half.
+        assert!(
+            html.contains(r#"<td data-worst-ms="31000">31.0 s</td>"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"<td data-expected-ms="15500">15.5 s</td>"#),
+            "{html}"
+        );
+        assert!(html.contains(" (simulated)</td>"));
+        assert!(html.contains(">Proportional ×0.8–1.2</button>"));
+        assert_eq!(html.matches(r#"aria-pressed="false""#).count(), 5);
+    }
+
+    #[test]
+    fn one_bar_per_mode_on_one_axis_and_the_current_one_marked() {
+        let rows = rows();
+        let svg = bars_svg(&rows, Jitter::Equal, "t", "A <title>");
+        assert!(svg.starts_with(r#"<title id="t">A &lt;title&gt;</title>"#));
+        assert_eq!(svg.matches(r#"<g class="mode-bar"#).count(), 5);
+        assert_eq!(svg.matches(r#"<g class="mode-bar current">"#).count(), 1);
+        assert!(svg.contains(r#"text-anchor="end">Equal</text>"#));
+        // Five gridlines: 0, a quarter, half, three quarters, the top.
+        assert_eq!(svg.matches(r#"<line class="grid""#).count(), 5);
+        assert_eq!(chart_height(rows.len()), 5.0 * 34.0 + 26.0);
+    }
+}

@@ -1,7 +1,7 @@
 //! Chart geometry: one mark per retry, inside the plot, scaled to the data.
 
 use backoff_calculator::core::chart::{
-    axis_label, layout, nice_ceiling, BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH,
+    axes_svg, axis_label, layout, nice_ceiling, BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH,
 };
 use backoff_calculator::core::policy::{Jitter, Policy};
 use backoff_calculator::core::schedule::schedule;
@@ -87,4 +87,39 @@ proptest! {
             prop_assert!(m.x >= LEFT - 1e-9 && m.x + m.width <= WIDTH - RIGHT + 1e-9);
         }
     }
+}
+
+#[test]
+fn axes_markup_has_every_tick_and_line() {
+    let p = Policy::default();
+    let s = schedule(&p, 1);
+    let with_deadline = layout(&s, p.cap_ms, Some(20_000));
+    let svg = axes_svg(&with_deadline);
+    assert_eq!(
+        svg.matches(r#"<line class="grid""#).count(),
+        with_deadline.delay_ticks.len()
+    );
+    for t in with_deadline
+        .delay_ticks
+        .iter()
+        .chain(&with_deadline.total_ticks)
+    {
+        assert!(svg.contains(&format!(">{}</text>", t.label)), "{}", t.label);
+    }
+    assert_eq!(
+        svg.matches(r#"text-anchor="middle">"#).count(),
+        with_deadline.retry_labels.len()
+    );
+    assert!(svg.contains(r#"<line class="deadline-line""#));
+    assert!(svg.contains(">deadline</text>"));
+    // Five retries stop at 16 s, below the 32 s cap: no cap line.
+    assert!(!svg.contains("cap-line"));
+    // Eight reach the cap, and it is drawn; no deadline, no deadline line.
+    let capped = Policy {
+        max_retries: 8,
+        ..p
+    };
+    let without = axes_svg(&layout(&schedule(&capped, 1), capped.cap_ms, None));
+    assert!(without.contains(r#"<line class="cap-line""#) && without.contains(">cap</text>"));
+    assert!(!without.contains("deadline"));
 }

@@ -186,3 +186,58 @@ pub fn layout(schedule: &Schedule, cap_ms: u64, deadline_ms: Option<u64>) -> Cha
         description,
     }
 }
+
+/// The axes as SVG markup, for the page to set as one group's content:
+/// the delay ticks with their grid lines, the cumulative ticks on the
+/// right, the retry numbers underneath, and the cap and deadline lines
+/// with their labels. A view per tick cost the wasm more than this
+/// writer; the axes change only with their labels and lines.
+pub fn axes_svg(c: &Chart) -> String {
+    use std::fmt::Write;
+    let right = WIDTH - RIGHT;
+    let bottom = HEIGHT - BOTTOM;
+    let mut out = String::new();
+    for t in &c.delay_ticks {
+        let _ = write!(
+            out,
+            r#"<line class="grid" x1="{LEFT}" x2="{right}" y1="{y}" y2="{y}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            LEFT - 6.0,
+            t.y + 4.0,
+            t.label,
+            y = t.y,
+        );
+    }
+    for t in &c.total_ticks {
+        let _ = write!(
+            out,
+            r#"<text class="tick total" x="{}" y="{}">{}</text>"#,
+            right + 6.0,
+            t.y + 4.0,
+            t.label
+        );
+    }
+    for (x, k) in &c.retry_labels {
+        let _ = write!(
+            out,
+            r#"<text class="tick" x="{x}" y="{}" text-anchor="middle">{k}</text>"#,
+            bottom + 16.0
+        );
+    }
+    if let Some(y) = c.cap_y {
+        let _ = write!(
+            out,
+            r#"<line class="cap-line" x1="{LEFT}" x2="{right}" y1="{y}" y2="{y}"/><text class="line-label" x="{}" y="{}">cap</text>"#,
+            LEFT + 4.0,
+            y - 4.0
+        );
+    }
+    if let Some(y) = c.deadline_y {
+        let _ = write!(
+            out,
+            r#"<line class="deadline-line" x1="{LEFT}" x2="{right}" y1="{y}" y2="{y}"/><text class="line-label deadline" x="{}" y="{}" text-anchor="end">deadline</text>"#,
+            right - 4.0,
+            y - 4.0
+        );
+    }
+    out
+}

@@ -5,7 +5,7 @@ use leptos::svg::G;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
-use crate::core::chart::{layout, Chart, Mark, HEIGHT, LEFT, RIGHT, WIDTH};
+use crate::core::chart::{axes_svg, layout, Mark, HEIGHT, WIDTH};
 use crate::core::format::{tenths, tenths_text};
 use crate::ui::dom::{element, set, with_children, ItemDom, Keyed, SVG};
 use crate::ui::state::use_state;
@@ -84,45 +84,6 @@ impl ItemDom<Mark> for MarkDom {
     }
 }
 
-/// The axes, guide lines and cumulative line: few elements, redrawn whole.
-fn draw_axes(c: &Chart) -> impl IntoView {
-    let right = WIDTH - RIGHT;
-    let bottom = HEIGHT - 32.0;
-    let delay_ticks = c
-        .delay_ticks
-        .iter()
-        .map(|t| {
-            view! {
-                <line class="grid" x1=LEFT x2=right y1=t.y y2=t.y />
-                <text class="tick" x=LEFT - 6.0 y=t.y + 4.0 text-anchor="end">{t.label.clone()}</text>
-            }
-        })
-        .collect_view();
-    let total_ticks = c
-        .total_ticks
-        .iter()
-        .map(|t| view! { <text class="tick total" x=right + 6.0 y=t.y + 4.0>{t.label.clone()}</text> })
-        .collect_view();
-    let retry_labels = c
-        .retry_labels
-        .iter()
-        .map(|&(x, k)| view! { <text class="tick" x=x y=bottom + 16.0 text-anchor="middle">{k}</text> })
-        .collect_view();
-    view! {
-        {delay_ticks}
-        {total_ticks}
-        {retry_labels}
-        {c.cap_y.map(|y| view! {
-            <line class="cap-line" x1=LEFT x2=right y1=y y2=y />
-            <text class="line-label" x=LEFT + 4.0 y=y - 4.0>"cap"</text>
-        })}
-        {c.deadline_y.map(|y| view! {
-            <line class="deadline-line" x1=LEFT x2=right y1=y y2=y />
-            <text class="line-label deadline" x=right - 4.0 y=y - 4.0 text-anchor="end">"deadline"</text>
-        })}
-    }
-}
-
 /// Per-retry delays (band: min–max, dot: sample, tick: expected) and the
 /// cumulative wait on a second axis; redraws with every input and re-roll.
 #[component]
@@ -134,18 +95,9 @@ pub fn ScheduleChart() -> impl IntoView {
         let deadline = state.deadline.valid.get();
         state.schedule.with(|s| layout(s, cap, deadline))
     });
-    // The axes only change with their labels and lines, not with each draw.
-    let axes = Memo::new(move |_| {
-        chart.with(|c| {
-            (
-                c.delay_ticks.clone(),
-                c.total_ticks.clone(),
-                c.retry_labels.clone(),
-                c.cap_y,
-                c.deadline_y,
-            )
-        })
-    });
+    // The axes as markup: a memo, so they are set again only when their
+    // labels or lines change, not with each draw.
+    let axes = Memo::new(move |_| chart.with(axes_svg));
     // The marks are kept in step by hand, like the table's rows.
     let marks = NodeRef::<G>::new();
     Effect::new(move |list: Option<Keyed<Mark, MarkDom>>| {
@@ -164,10 +116,7 @@ pub fn ScheduleChart() -> impl IntoView {
                 preserveAspectRatio="xMidYMid meet"
             >
                 <title id="chart-title">"Delay per retry and cumulative wait"</title>
-                {move || {
-                    axes.track();
-                    chart.with_untracked(draw_axes)
-                }}
+                <g class="axes" inner_html=move || axes.get()></g>
                 <g node_ref=marks></g>
                 <polyline class="cumulative" points=move || chart.with(|c| c.cumulative_points.clone()) />
                 <desc id="chart-desc">{move || chart.with(|c| c.description.clone())}</desc>

@@ -17,7 +17,7 @@ import { serveDist, launch, openPage, distDir } from './harness.mjs';
 /** SPEC §8's target for the total. */
 export const TARGET_BYTES = 160 * 1024;
 /** Today's total, rounded up: the most the page may weigh. */
-export const CEILING_BYTES = 240 * 1024;
+export const CEILING_BYTES = 232 * 1024;
 
 let server;
 let browser;

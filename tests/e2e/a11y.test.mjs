@@ -6,18 +6,13 @@
 // they are waited for before anything is checked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serveDist, launch, openChecked } from './harness.mjs';
-
-const axePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/axe-core/axe.min.js');
+import { serveDist, launch, openChecked, axeViolations } from './harness.mjs';
 
 let server;
 let browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-/** Opens the page and checks, when the test is done, that it stayed clean. */
 /** Opens the page; the test fails if it logs an error or leaves its origin. */
 const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
 
@@ -27,21 +22,6 @@ async function waitForWholePage(page) {
   await page.locator('svg [data-retry="1"]').waitFor();
   await page.getByLabel('Preset', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Download CSV' }).waitFor();
-}
-
-/** Runs axe on the whole document; returns its violations, printable. */
-async function axeViolations(page) {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
-    }));
-  });
-  return violations;
 }
 
 function describe(violations) {

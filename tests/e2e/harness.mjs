@@ -153,3 +153,22 @@ export async function expectUrl(page, url, message = 'the page\'s link') {
   await page.waitForFunction((u) => location.href === u, url, { timeout: 5_000 }).catch(() => {});
   assert.equal(page.url(), url, message);
 }
+
+/**
+ * Runs axe-core (from node_modules, injected into the page) on the element
+ * matching `selector`, or on the whole document; returns its violations as
+ * `{ id, impact, help, nodes: [{ target, summary }] }`.
+ */
+export async function axeViolations(page, selector = null) {
+  await page.addScriptTag({ path: path.join(root, 'node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async (selector) => {
+    const context = selector ? document.querySelector(selector) : document;
+    const result = await window.axe.run(context, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+    }));
+  }, selector);
+}

@@ -4,11 +4,7 @@
 // headless Chromium against the release build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serveDist, launch, openChecked } from './harness.mjs';
-
-const axePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/axe-core/axe.min.js');
+import { serveDist, launch, openChecked, axeViolations } from './harness.mjs';
 
 let server;
 let browser;
@@ -213,11 +209,8 @@ for (const colorScheme of ['light', 'dark']) {
     const { page } = await open(t, '?seed=42&simclients=10&simruns=3', { colorScheme });
     await page.getByRole('button', { name: 'Run simulation' }).click();
     await waitForState(page, 'done');
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const result = await window.axe.run(document.querySelector('section.simulation'), { resultTypes: ['violations'] });
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    const violations = (await axeViolations(page, 'section.simulation'))
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
     assert.deepEqual(violations, []);
   });
 }

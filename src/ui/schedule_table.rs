@@ -66,6 +66,9 @@ struct RowDom {
     th: Element,
     sample: DelayCell,
     range: Element,
+    /// The range's text: its data is rewritten, so the browser keeps the
+    /// node rather than laying out a new one.
+    range_text: Text,
     expected: DelayCell,
     cumulative: DelayCell,
 }
@@ -92,7 +95,8 @@ impl ItemDom<Line> for RowDom {
         set(&th, "scope", "row");
         set(&th, "role", "rowheader");
         let (sample, expected, cumulative) = (DelayCell::new(), DelayCell::new(), DelayCell::new());
-        let range = element(None, "td");
+        let range_text = text();
+        let range = with_children(element(None, "td"), &[&range_text]);
         set(&range, "role", "cell");
         let tr = with_children(
             element(None, "tr"),
@@ -104,6 +108,7 @@ impl ItemDom<Line> for RowDom {
             th,
             sample,
             range,
+            range_text,
             expected,
             cumulative,
         }
@@ -137,8 +142,8 @@ impl ItemDom<Line> for RowDom {
         if changed(|(r, _)| r.min_ms) || changed(|(r, _)| r.max_ms) {
             set(&self.range, "data-min-ms", &row.min_ms.to_string());
             set(&self.range, "data-max-ms", &row.max_ms.to_string());
-            self.range
-                .set_text_content(Some(&format::range(row.min_ms, row.max_ms)));
+            self.range_text
+                .set_data(&format::range(row.min_ms, row.max_ms));
         }
         if changed(|(r, _)| r.expected_ms) {
             self.expected.show(row.expected_ms);

@@ -6,8 +6,8 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 use crate::core::chart::{axes_svg, layout, Mark, HEIGHT, WIDTH};
-use crate::core::format::{tenths, tenths_text};
-use crate::ui::dom::{element, set, with_children, ItemDom, Keyed, SVG};
+use crate::core::format::tenths;
+use crate::ui::dom::{element, set, set_number, with_children, ItemDom, Keyed, SVG};
 use crate::ui::state::use_state;
 
 /// A shape's attribute and how a mark sets it.
@@ -55,7 +55,7 @@ impl ItemDom<Mark> for MarkDom {
                 class.push_str(" past");
             }
             set(&self.g, "class", &class);
-            set(&self.g, "data-retry", &m.retry.to_string());
+            set_number(&self.g, "data-retry", m.retry as f64);
         }
         // Only what moved is written: a re-roll moves the dots alone.
         let attrs: [Attr; 11] = [
@@ -78,7 +78,9 @@ impl ItemDom<Mark> for MarkDom {
         for (el, name, value) in attrs {
             let v = tenths(value(m));
             if old.is_none_or(|o| tenths(value(o)) != v) {
-                set(el, name, &tenths_text(v));
+                // A whole number of tenths over ten: the browser writes
+                // it with at most one decimal, as `tenths_text` does.
+                set_number(el, name, v as f64 / 10.0);
             }
         }
     }

@@ -9,7 +9,7 @@ use web_sys::{Element, Text};
 
 use crate::core::format;
 use crate::core::schedule::Row;
-use crate::ui::dom::{element, set, text, with_children, ItemDom, Keyed};
+use crate::ui::dom::{element, set, set_number, text, with_children, ItemDom, Keyed};
 use crate::ui::scroll_table::ScrollTable;
 use crate::ui::state::use_state;
 
@@ -48,7 +48,7 @@ impl DelayCell {
     }
 
     fn show(&self, ms: f64) {
-        set(&self.td, "data-ms", &ms.to_string());
+        set_number(&self.td, "data-ms", ms);
         let (millis, secs) = format::delay_parts(ms);
         self.millis.set_data(&millis);
         let secs = secs.unwrap_or_default();
@@ -140,8 +140,8 @@ impl ItemDom<Line> for RowDom {
             self.sample.show(row.sample_ms);
         }
         if changed(|(r, _)| r.min_ms) || changed(|(r, _)| r.max_ms) {
-            set(&self.range, "data-min-ms", &row.min_ms.to_string());
-            set(&self.range, "data-max-ms", &row.max_ms.to_string());
+            set_number(&self.range, "data-min-ms", row.min_ms);
+            set_number(&self.range, "data-max-ms", row.max_ms);
             self.range_text
                 .set_data(&format::range(row.min_ms, row.max_ms));
         }

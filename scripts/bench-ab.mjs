@@ -1,0 +1,70 @@
+// Compares two release builds on one update, interleaved, for a before and
+// after on a noisy machine: run by hand, not in CI.
+//
+//   git stash && trunk build --release --dist dist-a && git stash pop
+//   trunk build --release --dist dist-b
+//   node scripts/bench-ab.mjs dist-a dist-b [base|reroll] [query]
+//
+// Both pages stay open in one browser; after 20 warm-up updates each, they
+// take turns in blocks of 10 updates (12 blocks each, the order swapped
+// every round), so a slow spell of the machine falls on both. An update is
+// timed as in scripts/bench-page.mjs: the action, the next macrotask, then
+// a forced layout.
+import { serveDist, launch } from '../tests/e2e/harness.mjs';
+
+const [dirA, dirB, action = 'base', query = '?retries=100&jitter=decorrelated&seed=1'] = process.argv.slice(2);
+if (!dirA || !dirB) throw new Error('usage: node scripts/bench-ab.mjs DIST_A DIST_B [base|reroll] [query]');
+
+const browser = await launch();
+const sides = [];
+for (const dir of [dirA, dirB]) {
+  const server = await serveDist({ dir });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/${query}`);
+  await page.locator('table.schedule tbody tr').first().waitFor();
+  sides.push({ dir, server, page, times: [] });
+}
+
+/** Times `n` updates in `page`. */
+const block = (page, n) => page.evaluate(async ({ action, n }) => {
+  const nextTask = () => new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(0);
+  });
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    await nextTask();
+    const t0 = performance.now();
+    if (action === 'reroll') {
+      [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();
+    } else {
+      const el = document.getElementById('base');
+      el.value = i % 2 ? '1000' : '1001';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    await nextTask();
+    void document.body.offsetHeight;
+    out.push(performance.now() - t0);
+  }
+  return out;
+}, { action, n });
+
+try {
+  for (const side of sides) await block(side.page, 20);
+  for (let round = 0; round < 12; round++) {
+    for (const side of round % 2 ? sides : [...sides].reverse()) side.times.push(...await block(side.page, 10));
+  }
+  const quantile = (xs, q) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  };
+  console.log(`${action} at ${query}`);
+  for (const { dir, times } of sides) {
+    console.log(`${dir.padEnd(20)} median ${quantile(times, 0.5).toFixed(2).padStart(7)} ms  p95 ${quantile(times, 0.95).toFixed(2).padStart(7)} ms  (n=${times.length})`);
+  }
+} finally {
+  await browser.close();
+  for (const side of sides) await side.server.close();
+}

@@ -1,0 +1,80 @@
+// Where an update's time goes in the browser's own work (layout, style,
+// paint), which the CPU profile of scripts/profile-page.mjs lumps together
+// as "(program)". Run by hand against a release build:
+//
+//   node scripts/trace-page.mjs [base|reroll] [query]
+//   CSS='.chart{display:none}' node scripts/trace-page.mjs
+//
+// It makes 60 updates as scripts/bench-page.mjs times them (each with a
+// forced layout) under Chromium's tracing, then prints the update times,
+// the first layouts (how many objects each had to lay out again) and the
+// time per update of each kind of traced event. CSS, if set, is added to
+// the page first: hiding a section shows what its layout costs.
+import { serveDist, launch } from '../tests/e2e/harness.mjs';
+
+const action = process.argv[2] ?? 'base';
+const query = process.argv[3] ?? '?retries=100&jitter=decorrelated&seed=1';
+const N = 60;
+
+const server = await serveDist();
+const browser = await launch();
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/${query}`);
+  await page.locator('table.schedule tbody tr').first().waitFor();
+  if (process.env.CSS) await page.addStyleTag({ content: process.env.CSS });
+  await page.waitForTimeout(500);
+
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
+  const times = await page.evaluate(async ({ action, n }) => {
+    const nextTask = () => new Promise((resolve) => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => resolve();
+      ch.port2.postMessage(0);
+    });
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      await nextTask();
+      const t0 = performance.now();
+      if (action === 'reroll') {
+        [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();
+      } else {
+        const el = document.getElementById('base');
+        el.value = i % 2 ? '1000' : '1001';
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      await nextTask();
+      void document.body.offsetHeight;
+      out.push(performance.now() - t0);
+    }
+    return out;
+  }, { action, n: N });
+  await cdp.send('Tracing.end');
+  await complete;
+
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(`${action} at ${query}${process.env.CSS ? ` with ${process.env.CSS}` : ''} (tracing slows it)`);
+  console.log(`update: median ${sorted[N / 2].toFixed(2)} ms, p95 ${sorted[Math.ceil(0.95 * N) - 1].toFixed(2)} ms`);
+  const spans = events.filter((e) => e.ph === 'X' && e.dur);
+  for (const e of spans.filter((e) => e.name === 'Layout').slice(0, 3)) {
+    const d = e.args?.beginData ?? {};
+    console.log(`layout: ${(e.dur / 1000).toFixed(2)} ms, ${d.dirtyObjects} of ${d.totalObjects} objects to lay out`);
+  }
+  const total = new Map();
+  for (const e of spans) total.set(e.name, (total.get(e.name) ?? 0) + e.dur / 1000);
+  console.log('per update (nested events overlap):');
+  for (const [name, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+    console.log(`${(ms / N).toFixed(3).padStart(9)} ms  ${name}`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -83,25 +83,14 @@ pub fn range(min_ms: f64, max_ms: f64) -> String {
     )
 }
 
-/// A drawing coordinate to a tenth of a pixel, as an SVG attribute value:
-/// `12.5`, `12`, `-0.3`. Whole tenths, so a redraw can skip every value
-/// whose text would not change; not finite reads as 0.
+/// A drawing coordinate in whole tenths of a pixel: `12.46` → `125`.
+/// A redraw compares these and writes only the values that moved, as
+/// `tenths / 10` (`12.5`, `12`, `-0.3`); not finite reads as 0.
 pub fn tenths(value: f64) -> i64 {
     if value.is_finite() {
         (value * 10.0).round() as i64
     } else {
         0
-    }
-}
-
-/// Writes [`tenths`] back as a decimal: `125` → `12.5`, `120` → `12`.
-pub fn tenths_text(t: i64) -> String {
-    let sign = if t < 0 { "-" } else { "" };
-    let (whole, tenth) = (t.unsigned_abs() / 10, t.unsigned_abs() % 10);
-    if tenth == 0 {
-        format!("{sign}{whole}")
-    } else {
-        format!("{sign}{whole}.{tenth}")
     }
 }
 
@@ -172,16 +161,16 @@ mod tests {
 
     #[test]
     fn tenths_of_a_pixel() {
-        let text = |v: f64| tenths_text(tenths(v));
-        assert_eq!(text(12.5), "12.5");
-        assert_eq!(text(12.04), "12");
-        assert_eq!(text(12.06), "12.1");
-        assert_eq!(text(0.0), "0");
-        assert_eq!(text(-0.04), "0");
-        assert_eq!(text(-0.3), "-0.3");
-        assert_eq!(text(-12.0), "-12");
-        assert_eq!(text(f64::NAN), "0");
-        assert_eq!(text(720.0), "720");
+        assert_eq!(tenths(12.5), 125);
+        assert_eq!(tenths(12.46), 125);
+        assert_eq!(tenths(12.04), 120);
+        assert_eq!(tenths(0.0), 0);
+        assert_eq!(tenths(-0.04), 0);
+        assert_eq!(tenths(-0.3), -3);
+        assert_eq!(tenths(-12.0), -120);
+        assert_eq!(tenths(f64::NAN), 0);
+        assert_eq!(tenths(f64::INFINITY), 0);
+        assert_eq!(tenths(720.0), 7200);
     }
 
     #[test]

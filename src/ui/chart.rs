@@ -78,8 +78,8 @@ impl ItemDom<Mark> for MarkDom {
         for (el, name, value) in attrs {
             let v = tenths(value(m));
             if old.is_none_or(|o| tenths(value(o)) != v) {
-                // A whole number of tenths over ten: the browser writes
-                // it with at most one decimal, as `tenths_text` does.
+                // Whole tenths over ten: the browser writes at most one
+                // decimal (`12.5`, `12`).
                 set_number(el, name, v as f64 / 10.0);
             }
         }

@@ -1,9 +1,12 @@
 //! The mode comparison as markup: the table's rows and the bar chart that
 //! puts every mode on one axis, from [`compare_modes`]'s rows.
 //!
-//! The page sets both as element content, as it does the simulation's
+//! The page sets both as element content once, as it does the simulation's
 //! charts: written as views, a reactive binding per cell and bar cost the
-//! wasm about 4 KB more (gzip), for five rows that change as a whole.
+//! wasm about 4 KB more (gzip). After that it rewrites only the values in
+//! place, from [`cell_texts`], [`Axis`] and [`Axis::bar`], which the
+//! markup is written from too: setting the content again on each input
+//! cost more than a millisecond of parsing, style and layout.
 //!
 //! [`compare_modes`]: super::fit::compare_modes
 
@@ -33,6 +36,67 @@ pub fn mode_name(jitter: Jitter, factors: Proportional) -> String {
     }
 }
 
+/// The texts of a row's two value cells: the worst case, and the expected
+/// total with ` (simulated)` when it comes from simulation.
+pub fn cell_texts(row: &ModeRow) -> (String, String) {
+    let simulated = if row.expected_is_simulated {
+        " (simulated)"
+    } else {
+        ""
+    };
+    (
+        format::total(row.worst_ms),
+        format!("{}{simulated}", format::total(row.expected_ms)),
+    )
+}
+
+/// The bar chart's shared axis: from 0 to a round value at or above the
+/// largest worst case.
+pub struct Axis {
+    top: f64,
+}
+
+/// Where one mode's marks go on the [`Axis`], in SVG units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bar {
+    /// Where every bar starts (0 ms).
+    pub x0: f64,
+    /// The end of the worst-case line.
+    pub worst_x: f64,
+    /// The expected-total bar's width.
+    pub width: f64,
+}
+
+impl Axis {
+    /// The axis for `rows`.
+    pub fn new(rows: &[ModeRow]) -> Axis {
+        Axis {
+            top: nice_ceiling(rows.iter().map(|m| m.worst_ms).fold(0.0, f64::max)),
+        }
+    }
+
+    /// The x of `ms`. Room is left on the right for the last axis label,
+    /// centred on its tick.
+    pub fn x(&self, ms: f64) -> f64 {
+        NAME_W + (WIDTH - NAME_W - 28.0) * (ms / self.top).clamp(0.0, 1.0)
+    }
+
+    /// The labels of the five ticks: 0, each quarter, the top. Their x
+    /// does not depend on the axis.
+    pub fn labels(&self) -> [String; 5] {
+        [0.0, 1.0, 2.0, 3.0, 4.0].map(|i| axis_label(self.top * i / 4.0))
+    }
+
+    /// Where `row`'s marks go.
+    pub fn bar(&self, row: &ModeRow) -> Bar {
+        Bar {
+            x0: self.x(0.0),
+            worst_x: self.x(row.worst_ms),
+            width: self.x(row.expected_ms) - self.x(0.0),
+        }
+    }
+}
+
 /// The table's body rows, one per mode: the name as a button (`data-mode`)
 /// in the row header, then the worst case and the expected total with
 /// their unrounded values in `data-worst-ms` and `data-expected-ms`, then
@@ -43,19 +107,13 @@ pub fn rows_html(rows: &[ModeRow], factors: Proportional) -> String {
     let mut out = String::new();
     for row in rows {
         let mode = row.jitter.as_str();
-        let simulated = if row.expected_is_simulated {
-            " (simulated)"
-        } else {
-            ""
-        };
+        let (worst, expected) = cell_texts(row);
         let _ = write!(
             out,
-            r#"<tr data-mode="{mode}"><th scope="row"><button type="button" class="link-button" data-mode="{mode}" aria-pressed="false">{}</button></th><td data-worst-ms="{}">{}</td><td data-expected-ms="{}">{}{simulated}</td><td class="study">{}</td></tr>"#,
+            r#"<tr data-mode="{mode}"><th scope="row"><button type="button" class="link-button" data-mode="{mode}" aria-pressed="false">{}</button></th><td data-worst-ms="{}">{worst}</td><td data-expected-ms="{}">{expected}</td><td class="study">{}</td></tr>"#,
             escape(&mode_name(row.jitter, factors)),
             row.worst_ms,
-            format::total(row.worst_ms),
             row.expected_ms,
-            format::total(row.expected_ms),
             escape(row.study),
         );
     }
@@ -70,21 +128,19 @@ pub fn chart_height(rows: usize) -> f64 {
 /// The bar chart's content: its `<title>` (id `title_id`), a grid line and
 /// label at each quarter of a shared axis, then per mode a group
 /// `mode-bar` (with `current` for `current`) holding its name, the worst
-/// case as a line and the expected total as a bar.
+/// case as a line (`worst`) and its end (`worst-end`), and the expected
+/// total as a bar (`expected-bar`).
 pub fn bars_svg(rows: &[ModeRow], current: Jitter, title_id: &str, title: &str) -> String {
-    let top = nice_ceiling(rows.iter().map(|m| m.worst_ms).fold(0.0, f64::max));
-    // Room on the right for the last axis label, centred on its tick.
-    let x = |ms: f64| NAME_W + (WIDTH - NAME_W - 28.0) * (ms / top).clamp(0.0, 1.0);
+    let axis = Axis::new(rows);
     let height = rows.len() as f64 * ROW_H;
     let mut out = format!(r#"<title id="{title_id}">{}</title>"#, escape(title));
-    for i in 0..=4 {
-        let ms = top * i as f64 / 4.0;
+    for (i, label) in axis.labels().iter().enumerate() {
         let _ = write!(
             out,
             r#"<line class="grid" x1="{x}" x2="{x}" y1="0" y2="{height}"/><text class="tick" x="{x}" y="{}" text-anchor="middle">{}</text>"#,
             height + 18.0,
-            escape(&axis_label(ms)),
-            x = x(ms),
+            escape(label),
+            x = axis.x(axis.top * i as f64 / 4.0),
         );
     }
     for (i, row) in rows.iter().enumerate() {
@@ -95,19 +151,17 @@ pub fn bars_svg(rows: &[ModeRow], current: Jitter, title_id: &str, title: &str) 
         } else {
             "mode-bar"
         };
+        let Bar { x0, worst_x, width } = axis.bar(row);
         let _ = write!(
             out,
-            r#"<g class="{class}"><text class="tick" x="{}" y="{}" text-anchor="end">{}</text><line class="worst" x1="{x0}" x2="{xw}" y1="{mid}" y2="{mid}"/><rect class="expected-bar" x="{x0}" y="{}" width="{}" height="{}"/><line class="worst-end" x1="{xw}" x2="{xw}" y1="{}" y2="{}"/></g>"#,
+            r#"<g class="{class}"><text class="tick" x="{}" y="{}" text-anchor="end">{}</text><line class="worst" x1="{x0}" x2="{worst_x}" y1="{mid}" y2="{mid}"/><rect class="expected-bar" x="{x0}" y="{}" width="{width}" height="{}"/><line class="worst-end" x1="{worst_x}" x2="{worst_x}" y1="{}" y2="{}"/></g>"#,
             NAME_W - 8.0,
             mid + 4.0,
             escape(row.jitter.label()),
             y + 8.0,
-            x(row.expected_ms) - x(0.0),
             ROW_H - 16.0,
             y + 6.0,
             y + ROW_H - 6.0,
-            x0 = x(0.0),
-            xw = x(row.worst_ms),
         );
     }
     out
@@ -146,6 +200,35 @@ mod tests {
         assert!(html.contains(" (simulated)</td>"));
         assert!(html.contains(">Proportional ×0.8–1.2</button>"));
         assert_eq!(html.matches(r#"aria-pressed="false""#).count(), 5);
+    }
+
+    #[test]
+    fn the_values_written_in_place_are_those_of_the_markup() {
+        for p in [
+            Policy::default(),
+            Policy::new(700, 1.5, 90_000, 9, Jitter::Full),
+            Policy::new(0, 2.0, 0, 0, Jitter::None),
+        ] {
+            let rows = compare_modes(&p, &decorrelated_means(p.base_ms, p.cap_ms, p.max_retries));
+            let html = rows_html(&rows, Proportional::GRPC);
+            let svg = bars_svg(&rows, Jitter::Full, "t", "title");
+            let axis = Axis::new(&rows);
+            for label in axis.labels() {
+                assert!(
+                    svg.contains(&format!(">{label}</text>")),
+                    "{label} in {svg}"
+                );
+            }
+            for row in &rows {
+                let (worst, expected) = cell_texts(row);
+                assert!(html.contains(&format!(">{worst}</td>")), "{worst}");
+                assert!(html.contains(&format!(">{expected}</td>")), "{expected}");
+                let Bar { x0, worst_x, width } = axis.bar(row);
+                let marks = format!(r#"<line class="worst" x1="{x0}" x2="{worst_x}" "#);
+                assert!(svg.contains(&marks), "{marks} in {svg}");
+                assert!(svg.contains(&format!(r#" width="{width}" "#)), "{width}");
+            }
+        }
     }
 
     #[test]

@@ -3,18 +3,94 @@
 
 use leptos::html::Tbody;
 use leptos::prelude::*;
+use leptos::svg::Svg;
 use wasm_bindgen::JsCast;
-use web_sys::Element;
+use web_sys::{Element, Text};
 
-use crate::core::fit::{compare_modes, STUDY, STUDY_URL};
-use crate::core::mode_chart::{bars_svg, chart_height, rows_html, WIDTH};
-use crate::core::policy::Jitter;
+use crate::core::fit::{compare_modes, ModeRow, STUDY, STUDY_URL};
+use crate::core::mode_chart::{
+    bars_svg, cell_texts, chart_height, mode_name, rows_html, Axis, Bar, WIDTH,
+};
+use crate::core::policy::{Jitter, Proportional};
+use crate::ui::dom::{set, set_number};
 use crate::ui::scroll_table::ScrollTable;
 use crate::ui::state::use_state;
 
-/// Marks the row of `current` as in use: its class and its button's
-/// `aria-pressed` (the button then reads "… (in use)").
-fn mark_in_use(body: &Element, current: Jitter) {
+const TITLE_ID: &str = "mode-chart-title";
+const TITLE: &str = "Expected total (bar) and worst case (line) of each mode, on one axis";
+
+/// Rewrites the text of an element that holds one text node.
+fn set_text(element: &Element, text: &str) {
+    match element
+        .first_child()
+        .and_then(|n| n.dyn_into::<Text>().ok())
+    {
+        Some(node) => node.set_data(text),
+        None => element.set_text_content(Some(text)),
+    }
+}
+
+/// The chart's mode groups, last to first: they end the chart
+/// ([`bars_svg`]).
+fn bar_groups(svg: &Element) -> impl Iterator<Item = Element> {
+    std::iter::successors(svg.last_element_child(), |g| g.previous_element_sibling())
+}
+
+/// Writes `rows` into the table and chart that [`rows_html`] and
+/// [`bars_svg`] wrote for rows of the same modes: the values, the
+/// proportional mode's name and the axis labels, each in place.
+fn update_in_place(body: &Element, svg: &Element, rows: &[ModeRow], factors: Proportional) {
+    let mut tr = body.first_element_child();
+    for row in rows {
+        let Some(line) = tr else { return };
+        let th = line.first_element_child();
+        if row.jitter == Jitter::Proportional {
+            if let Some(button) = th.as_ref().and_then(|th| th.first_element_child()) {
+                set_text(&button, &mode_name(row.jitter, factors));
+            }
+        }
+        let (worst_text, expected_text) = cell_texts(row);
+        let worst = th.and_then(|th| th.next_element_sibling());
+        if let Some(td) = &worst {
+            set_number(td, "data-worst-ms", row.worst_ms);
+            set_text(td, &worst_text);
+        }
+        if let Some(td) = worst.and_then(|td| td.next_element_sibling()) {
+            set_number(&td, "data-expected-ms", row.expected_ms);
+            set_text(&td, &expected_text);
+        }
+        tr = line.next_element_sibling();
+    }
+    let axis = Axis::new(rows);
+    // After the title: a grid line and its label per tick.
+    let mut node = svg.first_element_child();
+    for label in axis.labels() {
+        node = node.and_then(|n| n.next_element_sibling());
+        node = node.and_then(|n| n.next_element_sibling());
+        if let Some(text) = &node {
+            set_text(text, &label);
+        }
+    }
+    for (g, row) in bar_groups(svg).zip(rows.iter().rev()) {
+        let Bar { worst_x, width, .. } = axis.bar(row);
+        // The group holds the name, the worst line, the bar, the line's end.
+        let worst_line = g
+            .first_element_child()
+            .and_then(|n| n.next_element_sibling());
+        let bar = worst_line.as_ref().and_then(|n| n.next_element_sibling());
+        let end = bar.as_ref().and_then(|n| n.next_element_sibling());
+        if let (Some(worst_line), Some(bar), Some(end)) = (worst_line, bar, end) {
+            set_number(&worst_line, "x2", worst_x);
+            set_number(&bar, "width", width);
+            set_number(&end, "x1", worst_x);
+            set_number(&end, "x2", worst_x);
+        }
+    }
+}
+
+/// Marks the mode `current` as in use: its row's class and its button's
+/// `aria-pressed` (the button then reads "… (in use)"), and its bar.
+fn mark_in_use(body: &Element, svg: &Element, rows: &[ModeRow], current: Jitter) {
     let mut row = body.first_element_child();
     while let Some(tr) = row {
         let in_use = tr.get_attribute("data-mode").as_deref() == Some(current.as_str());
@@ -28,9 +104,21 @@ fn mark_in_use(body: &Element, current: Jitter) {
             .first_element_child()
             .and_then(|th| th.first_element_child())
         {
-            let _ = button.set_attribute("aria-pressed", if in_use { "true" } else { "false" });
+            set(
+                &button,
+                "aria-pressed",
+                if in_use { "true" } else { "false" },
+            );
         }
         row = tr.next_element_sibling();
+    }
+    for (g, row) in bar_groups(svg).zip(rows.iter().rev()) {
+        let class = if row.jitter == current {
+            "mode-bar current"
+        } else {
+            "mode-bar"
+        };
+        set(&g, "class", class);
     }
 }
 
@@ -47,33 +135,43 @@ fn clicked_mode(ev: &leptos::ev::MouseEvent) -> Option<Jitter> {
 pub fn ModeComparison() -> impl IntoView {
     let state = use_state();
     // A memo: the table and the chart both read it, and it runs five
-    // schedules. The decorrelated mean comes from the shared memo. Choosing
-    // a mode changes the policy but not these rows, so the table is not
-    // rewritten then and the chosen button keeps the focus.
+    // schedules. The decorrelated mean comes from the shared memo.
     let rows = Memo::new(move |_| {
         state
             .means
             .with(|m| state.policy.with(|p| compare_modes(p, m)))
     });
-    let html = Memo::new(move |_| {
-        let factors = state.policy.with(|p| p.proportional);
-        rows.with(|r| rows_html(r, factors))
-    });
     let body = NodeRef::<Tbody>::new();
-    // The rows are written when they change; which one is in use is marked
-    // on the rows in place.
-    Effect::new(move |written: Option<String>| {
-        let Some(body) = body.get() else {
-            return written.unwrap_or_default();
-        };
-        let next = html.get();
-        if written.as_ref() != Some(&next) {
-            body.set_inner_html(&next);
-        }
-        mark_in_use(&body, state.jitter.get());
-        next
+    let svg = NodeRef::<Svg>::new();
+    // The markup is written once; after that the values are rewritten in
+    // place, and the mode in use is marked on the rows and bars when it
+    // changes. Choosing a mode changes neither rows nor factors, so the
+    // chosen button keeps the focus.
+    type Shown = (Vec<ModeRow>, Proportional, Jitter);
+    Effect::new(move |shown: Option<Option<Shown>>| {
+        let (body, svg) = (body.get()?, svg.get()?);
+        let (body, svg): (&Element, &Element) = (&body, &svg);
+        let factors = state.policy.with(|p| p.proportional);
+        let current = state.jitter.get();
+        rows.with(|rows| {
+            let marked = match shown.flatten() {
+                Some((old, f, j)) if old == *rows && f == factors => j == current,
+                Some((old, _, j)) if old.len() == rows.len() => {
+                    update_in_place(body, svg, rows, factors);
+                    j == current
+                }
+                _ => {
+                    body.set_inner_html(&rows_html(rows, factors));
+                    svg.set_inner_html(&bars_svg(rows, current, TITLE_ID, TITLE));
+                    false
+                }
+            };
+            if !marked {
+                mark_in_use(body, svg, rows, current);
+            }
+            Some((rows.clone(), factors, current))
+        })
     });
-    let title = "Expected total (bar) and worst case (line) of each mode, on one axis";
     view! {
         <section class="panel comparison" aria-labelledby="comparison-heading">
             <h2 id="comparison-heading">"Compare the modes"</h2>
@@ -97,13 +195,11 @@ pub fn ModeComparison() -> impl IntoView {
             </ScrollTable>
             <figure class="chart mode-chart">
                 <svg
+                    node_ref=svg
                     viewBox=move || format!("0 0 {WIDTH} {}", rows.with(|r| chart_height(r.len())))
                     role="img"
-                    aria-labelledby="mode-chart-title"
+                    aria-labelledby=TITLE_ID
                     preserveAspectRatio="xMidYMid meet"
-                    inner_html=move || {
-                        rows.with(|r| bars_svg(r, state.jitter.get(), "mode-chart-title", title))
-                    }
                 ></svg>
                 <figcaption class="legend">
                     <span class="key expected-bar">"expected total"</span>

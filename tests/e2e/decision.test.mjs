@@ -82,6 +82,30 @@ test('the comparison follows base, cap and retries', async (t) => {
   assert.equal(rows.find((r) => r.mode === 'decorrelated').worst, 6000);
 });
 
+test('the comparison is updated in place, to the markup a fresh page writes', async (t) => {
+  const { page } = await open(t, '?seed=42&jitter=proportional');
+  await page.getByRole('table', { name: 'Mode comparison' }).locator('tbody tr').first().waitFor();
+  const mark = () => page.evaluate(() => {
+    for (const el of [document.querySelector('.modes tbody tr'), document.querySelector('.mode-chart svg .mode-bar')]) el.dataset.kept = '1';
+  });
+  await mark();
+  await input(page, 'Max retries').fill('3');
+  await input(page, 'Max delay (ms)').fill('2000');
+  await input(page, 'Base delay (ms)').fill('700');
+  await input(page, 'Low factor').fill('0.5');
+  await page.waitForFunction(() => document.querySelector('tr[data-mode=none] [data-worst-ms]')?.dataset.worstMs === '4100');
+  await page.getByRole('button', { name: 'Proportional ×0.5–1.2 (in use)' }).waitFor();
+  // The same rows and bars, not new ones.
+  const kept = await page.evaluate(() => [...document.querySelectorAll('[data-kept]')].map((el) => el.tagName.toLowerCase()));
+  assert.deepEqual(kept, ['tr', 'g']);
+  await page.evaluate(() => document.querySelectorAll('[data-kept]').forEach((el) => delete el.dataset.kept));
+  // Written in place, they read exactly as a page opened on these inputs writes them.
+  const markup = (p) => p.evaluate(() => [document.querySelector('.modes tbody').innerHTML, document.querySelector('.mode-chart svg').innerHTML]);
+  const fresh = await open(t, '?seed=42&jitter=proportional&retries=3&cap=2000&base=700&lo=0.5');
+  await fresh.page.getByRole('table', { name: 'Mode comparison' }).locator('tbody tr').first().waitFor();
+  assert.deepEqual(await markup(page), await markup(fresh.page));
+});
+
 test('a deadline says the largest cap that fits, and Use cap applies it', async (t) => {
   // Five retries into a 30-second deadline: 1 + 2 + 4 + 8 + 16 = 31 s does
   // not fit; a 15,000 ms cap gives 1 + 2 + 4 + 8 + 15 = 30 s, which does.

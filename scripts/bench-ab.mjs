@@ -11,9 +11,11 @@
 // timed as in scripts/bench-page.mjs: the action, the next macrotask, then
 // a forced layout.
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
+import { actionCode, timeUpdates } from './updates.mjs';
 
 const [dirA, dirB, action = 'base', query = '?retries=100&jitter=decorrelated&seed=1'] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: node scripts/bench-ab.mjs DIST_A DIST_B [base|reroll] [query]');
+actionCode(action);
 
 const browser = await launch();
 const sides = [];
@@ -26,35 +28,10 @@ for (const dir of [dirA, dirB]) {
   sides.push({ dir, server, page, times: [] });
 }
 
-/** Times `n` updates in `page`. */
-const block = (page, n) => page.evaluate(async ({ action, n }) => {
-  const nextTask = () => new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => resolve();
-    ch.port2.postMessage(0);
-  });
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    await nextTask();
-    const t0 = performance.now();
-    if (action === 'reroll') {
-      [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();
-    } else {
-      const el = document.getElementById('base');
-      el.value = i % 2 ? '1000' : '1001';
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-    await nextTask();
-    void document.body.offsetHeight;
-    out.push(performance.now() - t0);
-  }
-  return out;
-}, { action, n });
-
 try {
-  for (const side of sides) await block(side.page, 20);
+  for (const side of sides) await timeUpdates(side.page, action, 20);
   for (let round = 0; round < 12; round++) {
-    for (const side of round % 2 ? sides : [...sides].reverse()) side.times.push(...await block(side.page, 10));
+    for (const side of round % 2 ? sides : [...sides].reverse()) side.times.push(...await timeUpdates(side.page, action, 10));
   }
   const quantile = (xs, q) => {
     const s = [...xs].sort((a, b) => a - b);

@@ -8,6 +8,7 @@
 // times (once for `load`) while the profiler samples every 50 µs, then the
 // functions with the most self time are printed.
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
+import { actionCode } from './updates.mjs';
 
 const action = process.argv[2] ?? 'base';
 const query = process.argv[3] ?? '?retries=100&jitter=decorrelated&seed=1';
@@ -29,19 +30,14 @@ if (action === 'load') {
   await page.goto(`${server.origin}/${query}`);
   await page.locator('table.schedule tbody tr').first().waitFor();
   await cdp.send('Profiler.start');
-  await page.evaluate(async (action) => {
+  await page.evaluate(async (code) => {
+    const act = new Function('i', code);
     const next = () => new Promise((r) => setTimeout(r, 0));
     for (let i = 0; i < 30; i++) {
-      if (action === 'reroll') {
-        [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();
-      } else {
-        const el = document.getElementById('base');
-        el.value = i % 2 ? '1000' : '1001';
-        el.dispatchEvent(new Event('input', { bubbles: true }));
-      }
+      act(i);
       await next();
     }
-  }, action);
+  }, actionCode(action));
 }
 const { profile } = await cdp.send('Profiler.stop');
 

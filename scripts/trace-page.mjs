@@ -5,16 +5,18 @@
 //   node scripts/trace-page.mjs [base|reroll] [query]
 //   CSS='.chart{display:none}' node scripts/trace-page.mjs
 //
-// It makes 60 updates as scripts/bench-page.mjs times them (each with a
-// forced layout) under Chromium's tracing, then prints the update times,
+// It makes 60 updates as scripts/bench-page.mjs times them
+// (scripts/updates.mjs) under Chromium's tracing, then prints the update times,
 // the first layouts (how many objects each had to lay out again) and the
 // time per update of each kind of traced event. CSS, if set, is added to
 // the page first: hiding a section shows what its layout costs.
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
+import { actionCode, timeUpdates } from './updates.mjs';
 
 const action = process.argv[2] ?? 'base';
 const query = process.argv[3] ?? '?retries=100&jitter=decorrelated&seed=1';
 const N = 60;
+actionCode(action);
 
 const server = await serveDist();
 const browser = await launch();
@@ -34,29 +36,7 @@ try {
     categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
     transferMode: 'ReportEvents',
   });
-  const times = await page.evaluate(async ({ action, n }) => {
-    const nextTask = () => new Promise((resolve) => {
-      const ch = new MessageChannel();
-      ch.port1.onmessage = () => resolve();
-      ch.port2.postMessage(0);
-    });
-    const out = [];
-    for (let i = 0; i < n; i++) {
-      await nextTask();
-      const t0 = performance.now();
-      if (action === 'reroll') {
-        [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();
-      } else {
-        const el = document.getElementById('base');
-        el.value = i % 2 ? '1000' : '1001';
-        el.dispatchEvent(new Event('input', { bubbles: true }));
-      }
-      await nextTask();
-      void document.body.offsetHeight;
-      out.push(performance.now() - t0);
-    }
-    return out;
-  }, { action, n: N });
+  const times = await timeUpdates(page, action, N);
   await cdp.send('Tracing.end');
   await complete;
 

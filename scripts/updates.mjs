@@ -1,0 +1,46 @@
+// The updates the page scripts make, run inside the page: typing into Base
+// delay, and re-rolling. Shared by bench-ab, trace-page and profile-page;
+// bench-page keeps its own loop, with a warm-up and a check that the table
+// changed.
+
+/** The in-page code of each action; `i` is the update's number. */
+export const ACTIONS = {
+  base: `
+    const el = document.getElementById('base');
+    el.value = i % 2 ? '1000' : '1001';
+    el.dispatchEvent(new Event('input', { bubbles: true }));`,
+  reroll: `
+    [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();`,
+};
+
+/** The in-page code of `action`, or an error naming the actions there are. */
+export function actionCode(action) {
+  if (!(action in ACTIONS)) throw new Error(`unknown action ${action}: use ${Object.keys(ACTIONS).join(' or ')}`);
+  return ACTIONS[action];
+}
+
+/**
+ * Makes `n` updates of `action` in `page`, each timed as
+ * scripts/bench-page.mjs times them: the action, the next macrotask, then
+ * a forced layout. Resolves to the times in ms.
+ */
+export function timeUpdates(page, action, n) {
+  return page.evaluate(async ({ code, n }) => {
+    const act = new Function('i', code);
+    const nextTask = () => new Promise((resolve) => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => resolve();
+      ch.port2.postMessage(0);
+    });
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      await nextTask();
+      const t0 = performance.now();
+      act(i);
+      await nextTask();
+      void document.body.offsetHeight;
+      out.push(performance.now() - t0);
+    }
+    return out;
+  }, { code: actionCode(action), n });
+}

@@ -10,6 +10,7 @@
 // every round), so a slow spell of the machine falls on both. An update is
 // timed as in scripts/bench-page.mjs: the action, the next macrotask, then
 // a forced layout.
+import path from 'node:path';
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 import { actionCode, timeUpdates } from './updates.mjs';
 
@@ -20,7 +21,7 @@ actionCode(action);
 const browser = await launch();
 const sides = [];
 for (const dir of [dirA, dirB]) {
-  const server = await serveDist({ dir });
+  const server = await serveDist({ dir: path.resolve(dir) });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${server.origin}/${query}`);

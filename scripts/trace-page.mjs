@@ -5,10 +5,10 @@
 //   node scripts/trace-page.mjs [base|reroll] [query]
 //   CSS='.chart{display:none}' node scripts/trace-page.mjs
 //
-// It makes 60 updates as scripts/bench-page.mjs times them
-// (scripts/updates.mjs) under Chromium's tracing, then prints the update times,
-// the first layouts (how many objects each had to lay out again) and the
-// time per update of each kind of traced event. CSS, if set, is added to
+// After 15 updates to warm up, it makes 60 more under Chromium's tracing,
+// timed as scripts/bench-page.mjs times them (scripts/updates.mjs), then
+// prints the update times, the first layouts (how many objects each had to
+// lay out again) and the time per update of each kind of traced event. CSS, if set, is added to
 // the page first: hiding a section shows what its layout costs.
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 import { actionCode, timeUpdates } from './updates.mjs';
@@ -26,7 +26,8 @@ try {
   await page.goto(`${server.origin}/${query}`);
   await page.locator('table.schedule tbody tr').first().waitFor();
   if (process.env.CSS) await page.addStyleTag({ content: process.env.CSS });
-  await page.waitForTimeout(500);
+  // Untraced first: the first updates run while V8 optimizes the wasm.
+  await timeUpdates(page, action, 15);
 
   const cdp = await context.newCDPSession(page);
   const events = [];

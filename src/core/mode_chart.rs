@@ -219,14 +219,22 @@ mod tests {
                     "{label} in {svg}"
                 );
             }
-            for row in &rows {
+            for (i, row) in rows.iter().enumerate() {
                 let (worst, expected) = cell_texts(row);
-                assert!(html.contains(&format!(">{worst}</td>")), "{worst}");
-                assert!(html.contains(&format!(">{expected}</td>")), "{expected}");
+                let cells = format!(
+                    r#"<td data-worst-ms="{}">{worst}</td><td data-expected-ms="{}">{expected}</td>"#,
+                    row.worst_ms, row.expected_ms
+                );
+                assert!(html.contains(&cells), "{cells} in {html}");
+                // This row's marks, found by their height on the chart.
                 let Bar { x0, worst_x, width } = axis.bar(row);
-                let marks = format!(r#"<line class="worst" x1="{x0}" x2="{worst_x}" "#);
+                let top = i as f64 * 34.0;
+                let marks = format!(
+                    r#"<line class="worst" x1="{x0}" x2="{worst_x}" y1="{mid}" y2="{mid}"/><rect class="expected-bar" x="{x0}" y="{}" width="{width}" height="18"/><line class="worst-end" x1="{worst_x}" x2="{worst_x}" "#,
+                    top + 8.0,
+                    mid = top + 17.0,
+                );
                 assert!(svg.contains(&marks), "{marks} in {svg}");
-                assert!(svg.contains(&format!(r#" width="{width}" "#)), "{width}");
             }
         }
     }

@@ -42,7 +42,7 @@ fn bar_groups(svg: &Element) -> impl Iterator<Item = Element> {
 fn update_in_place(body: &Element, svg: &Element, rows: &[ModeRow], factors: Proportional) {
     let mut tr = body.first_element_child();
     for row in rows {
-        let Some(line) = tr else { return };
+        let Some(line) = tr else { break };
         let th = line.first_element_child();
         if row.jitter == Jitter::Proportional {
             if let Some(button) = th.as_ref().and_then(|th| th.first_element_child()) {

@@ -27,8 +27,21 @@ extern "C" {
 }
 
 thread_local! {
-    /// The attribute names [`set_number`] has used, as JavaScript strings.
-    static NAMES: RefCell<Vec<(&'static str, JsValue)>> = const { RefCell::new(Vec::new()) };
+    /// The attribute names [`set_number`] has used, as JavaScript strings
+    /// made once and kept for the page's life.
+    static NAMES: RefCell<Vec<(&'static str, &'static JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `name` as a JavaScript string, made on first use.
+fn js_name(name: &'static str) -> &'static JsValue {
+    NAMES.with_borrow_mut(|names| match names.iter().find(|(n, _)| *n == name) {
+        Some((_, js)) => js,
+        None => {
+            let js: &'static JsValue = Box::leak(Box::new(JsValue::from_str(name)));
+            names.push((name, js));
+            js
+        }
+    })
 }
 
 /// The SVG namespace, for chart shapes.
@@ -63,28 +76,25 @@ pub fn set(element: &Element, name: &str, value: &str) {
 }
 
 /// Sets an attribute to a number, written by the browser in its shortest
-/// exact form: the same text as Rust's `{}` for zero and for magnitudes
-/// from 1e-6 up to 1e21; others are written by Rust (JavaScript would use
-/// an exponent). The profiler showed decoding the strings that [`set`] passes
-/// at about a fifth of an update of 1,000 rows; here neither the name nor
-/// the value is a string.
+/// exact form: the same text as Rust's `{}` for +0 and for magnitudes from
+/// 1e-6 up to 1e21. Rust writes the others (JavaScript would use an
+/// exponent, and writes -0 as 0). The profiler showed decoding the strings
+/// that [`set`] passes at about a fifth of an update of 1,000 rows; here
+/// neither the name nor the value is a string.
 pub fn set_number(element: &Element, name: &'static str, value: f64) {
-    if value != 0.0 && !(1e-6..1e21).contains(&value.abs()) {
+    let plain = if value == 0.0 {
+        value.is_sign_positive()
+    } else {
+        (1e-6..1e21).contains(&value.abs())
+    };
+    if !plain {
         return set(element, name, &value.to_string());
     }
-    NAMES.with_borrow_mut(|names| {
-        let i = match names.iter().position(|(n, _)| *n == name) {
-            Some(i) => i,
-            None => {
-                names.push((name, JsValue::from_str(name)));
-                names.len() - 1
-            }
-        };
-        // JavaScript writes -0 as 0.
-        element
-            .unchecked_ref::<NumberAttributes>()
-            .set_attribute_number(&names[i].1, value);
-    });
+    // The name is looked up first, so no borrow is held across the call.
+    let name = js_name(name);
+    element
+        .unchecked_ref::<NumberAttributes>()
+        .set_attribute_number(name, value);
 }
 
 /// The items on screen, with the DOM built for each.

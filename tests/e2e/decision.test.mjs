@@ -95,13 +95,16 @@ test('the comparison is updated in place, to the markup a fresh page writes', as
   await input(page, 'Low factor').fill('0.5');
   await page.waitForFunction(() => document.querySelector('tr[data-mode=none] [data-worst-ms]')?.dataset.worstMs === '4100');
   await page.getByRole('button', { name: 'Proportional ×0.5–1.2 (in use)' }).waitFor();
+  // Another mode in use: marked on the same rows and bars.
+  await page.getByRole('button', { name: 'Equal', exact: true }).click();
+  await page.getByRole('button', { name: 'Equal (in use)' }).waitFor();
   // The same rows and bars, not new ones.
   const kept = await page.evaluate(() => [...document.querySelectorAll('[data-kept]')].map((el) => el.tagName.toLowerCase()));
   assert.deepEqual(kept, ['tr', 'g']);
   await page.evaluate(() => document.querySelectorAll('[data-kept]').forEach((el) => delete el.dataset.kept));
   // Written in place, they read exactly as a page opened on these inputs writes them.
   const markup = (p) => p.evaluate(() => [document.querySelector('.modes tbody').innerHTML, document.querySelector('.mode-chart svg').innerHTML]);
-  const fresh = await open(t, '?seed=42&jitter=proportional&retries=3&cap=2000&base=700&lo=0.5');
+  const fresh = await open(t, '?seed=42&jitter=equal&retries=3&cap=2000&base=700&lo=0.5');
   await fresh.page.getByRole('table', { name: 'Mode comparison' }).locator('tbody tr').first().waitFor();
   assert.deepEqual(await markup(page), await markup(fresh.page));
 });

@@ -20,8 +20,10 @@ use super::sim_chart::escape;
 
 /// Width of the bar chart's drawing, in SVG units.
 pub const WIDTH: f64 = 640.0;
-/// Left margin for the mode names.
-const NAME_W: f64 = 120.0;
+/// Left margin for the mode names: room for "Decorrelated" at the larger
+/// label size a phone uses (style/main.css), which draws it about 150
+/// units wide.
+const NAME_W: f64 = 165.0;
 /// Height of one mode's row.
 const ROW_H: f64 = 34.0;
 /// Room under the bars for the axis labels.

@@ -108,6 +108,13 @@ test('the charts\' text stays legible at 375 px', async (t) => {
   assert.ok(sizes.length > 0);
   const small = sizes.filter((s) => s.px < 11).map((s) => `${s.text}: ${s.px.toFixed(1)} px`);
   assert.deepEqual(small, [], 'chart labels drawn at 11 px or more at 375 px');
+  // And none is cut off: each lies within its panel.
+  const outside = (await page.locator('figure.chart svg text').evaluateAll((texts) => texts.map((el) => {
+    const box = el.getBoundingClientRect();
+    const panel = el.closest('section').getBoundingClientRect();
+    return box.left < panel.left || box.right > panel.right ? `${el.textContent}: ${Math.round(box.left)}–${Math.round(box.right)} px, panel ${Math.round(panel.left)}–${Math.round(panel.right)}` : '';
+  }))).filter(Boolean);
+  assert.deepEqual(outside, [], 'chart labels within their panel at 375 px');
 });
 
 // Straight from src/core/presets.rs (each checked there against its source).

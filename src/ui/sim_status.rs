@@ -43,7 +43,12 @@ pub fn idle(status: RwSignal<Status>) -> impl Fn() -> bool + Copy + Send + Sync 
     move || status.with(|s| s.state != "running")
 }
 
+/// The runs done, or that nothing has run: an empty bar under its label
+/// says so, rather than a blank.
 fn runs_text(s: &Status) -> String {
+    if s.total == 0 {
+        return "Not run yet".to_string();
+    }
     format!("{} of {} runs", thousands(s.done), thousands(s.total))
 }
 

@@ -99,6 +99,16 @@ impl Axis {
     }
 }
 
+/// The class of a mode's group in the bar chart: `mode-bar`, with
+/// `current` for the mode in use.
+pub fn bar_class(jitter: Jitter, current: Jitter) -> &'static str {
+    if jitter == current {
+        "mode-bar current"
+    } else {
+        "mode-bar"
+    }
+}
+
 /// The table's body rows, one per mode: the name as a button (`data-mode`)
 /// in the row header, then the worst case and the expected total with
 /// their unrounded values in `data-worst-ms` and `data-expected-ms`, then
@@ -148,11 +158,7 @@ pub fn bars_svg(rows: &[ModeRow], current: Jitter, title_id: &str, title: &str) 
     for (i, row) in rows.iter().enumerate() {
         let y = i as f64 * ROW_H;
         let mid = y + ROW_H / 2.0;
-        let class = if row.jitter == current {
-            "mode-bar current"
-        } else {
-            "mode-bar"
-        };
+        let class = bar_class(row.jitter, current);
         let Bar { x0, worst_x, width } = axis.bar(row);
         let _ = write!(
             out,

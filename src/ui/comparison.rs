@@ -9,7 +9,7 @@ use web_sys::{Element, Text};
 
 use crate::core::fit::{compare_modes, ModeRow, STUDY, STUDY_URL};
 use crate::core::mode_chart::{
-    bars_svg, cell_texts, chart_height, mode_name, rows_html, Axis, Bar, WIDTH,
+    bar_class, bars_svg, cell_texts, chart_height, mode_name, rows_html, Axis, Bar, WIDTH,
 };
 use crate::core::policy::{Jitter, Proportional};
 use crate::ui::dom::{set, set_number};
@@ -30,6 +30,11 @@ fn set_text(element: &Element, text: &str) {
     }
 }
 
+/// The table's rows, in the order of the rows [`rows_html`] wrote.
+fn table_rows(body: &Element) -> impl Iterator<Item = Element> {
+    std::iter::successors(body.first_element_child(), |tr| tr.next_element_sibling())
+}
+
 /// The chart's mode groups, last to first: they end the chart
 /// ([`bars_svg`]).
 fn bar_groups(svg: &Element) -> impl Iterator<Item = Element> {
@@ -40,9 +45,7 @@ fn bar_groups(svg: &Element) -> impl Iterator<Item = Element> {
 /// [`bars_svg`] wrote for rows of the same modes: the values, the
 /// proportional mode's name and the axis labels, each in place.
 fn update_in_place(body: &Element, svg: &Element, rows: &[ModeRow], factors: Proportional) {
-    let mut tr = body.first_element_child();
-    for row in rows {
-        let Some(line) = tr else { break };
+    for (line, row) in table_rows(body).zip(rows) {
         let th = line.first_element_child();
         if row.jitter == Jitter::Proportional {
             if let Some(button) = th.as_ref().and_then(|th| th.first_element_child()) {
@@ -59,7 +62,6 @@ fn update_in_place(body: &Element, svg: &Element, rows: &[ModeRow], factors: Pro
             set_number(&td, "data-expected-ms", row.expected_ms);
             set_text(&td, &expected_text);
         }
-        tr = line.next_element_sibling();
     }
     let axis = Axis::new(rows);
     // After the title: a grid line and its label per tick.
@@ -91,9 +93,8 @@ fn update_in_place(body: &Element, svg: &Element, rows: &[ModeRow], factors: Pro
 /// Marks the mode `current` as in use: its row's class and its button's
 /// `aria-pressed` (the button then reads "… (in use)"), and its bar.
 fn mark_in_use(body: &Element, svg: &Element, rows: &[ModeRow], current: Jitter) {
-    let mut row = body.first_element_child();
-    while let Some(tr) = row {
-        let in_use = tr.get_attribute("data-mode").as_deref() == Some(current.as_str());
+    for (tr, row) in table_rows(body).zip(rows) {
+        let in_use = row.jitter == current;
         let _ = if in_use {
             tr.set_attribute("class", "current")
         } else {
@@ -110,15 +111,9 @@ fn mark_in_use(body: &Element, svg: &Element, rows: &[ModeRow], current: Jitter)
                 if in_use { "true" } else { "false" },
             );
         }
-        row = tr.next_element_sibling();
     }
     for (g, row) in bar_groups(svg).zip(rows.iter().rev()) {
-        let class = if row.jitter == current {
-            "mode-bar current"
-        } else {
-            "mode-bar"
-        };
-        set(&g, "class", class);
+        set(&g, "class", bar_class(row.jitter, current));
     }
 }
 

@@ -12,7 +12,7 @@
 // a forced layout.
 import path from 'node:path';
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
-import { actionCode, timeUpdates } from './updates.mjs';
+import { actionCode, quantile, timeUpdates } from './updates.mjs';
 
 const [dirA, dirB, action = 'base', query = '?retries=100&jitter=decorrelated&seed=1'] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: node scripts/bench-ab.mjs DIST_A DIST_B [base|reroll] [query]');
@@ -34,10 +34,6 @@ try {
   for (let round = 0; round < 12; round++) {
     for (const side of round % 2 ? sides : [...sides].reverse()) side.times.push(...await timeUpdates(side.page, action, 10));
   }
-  const quantile = (xs, q) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-  };
   console.log(`${action} at ${query}`);
   for (const { dir, times } of sides) {
     console.log(`${dir.padEnd(20)} median ${quantile(times, 0.5).toFixed(2).padStart(7)} ms  p95 ${quantile(times, 0.95).toFixed(2).padStart(7)} ms  (n=${times.length})`);

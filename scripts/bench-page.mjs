@@ -21,15 +21,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveDist, launch, distDir } from '../tests/e2e/harness.mjs';
+import { ACTIONS, quantile } from './updates.mjs';
 
 const N = Math.max(30, Number(process.argv[2] ?? 30));
 // BENCH_ONLY=input,first,cls,sim runs only those parts.
 const only = (part) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(part);
 
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
 const fmt = (x) => `${x.toFixed(2)} ms`;
 const report = (name, xs, target) =>
   console.log(`${name.padEnd(48)} median ${fmt(quantile(xs, 0.5)).padStart(10)}  p95 ${fmt(quantile(xs, 0.95)).padStart(10)}  (n=${xs.length})${target ? `  target ${target}` : ''}`);
@@ -96,8 +93,7 @@ if (only('input')) {
   const { context, page } = await open('?retries=100&jitter=decorrelated&seed=1');
   reportUpdates('input → table, 100 retries, decorrelated (base)', await timeUpdates(page, N, typeInto('base', 1000, 1001)), 'p95 ≤ 8 ms');
   reportUpdates('input → table, 100 retries, decorrelated (cap)', await timeUpdates(page, N, typeInto('cap', 32000, 31000)));
-  reportUpdates('re-roll, 100 retries, decorrelated', await timeUpdates(page, N, `
-    [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();`), 'p95 ≤ 4 ms');
+  reportUpdates('re-roll, 100 retries, decorrelated', await timeUpdates(page, N, ACTIONS.reroll), 'p95 ≤ 4 ms');
   await context.close();
 }
 if (only('input')) {

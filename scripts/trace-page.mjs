@@ -8,10 +8,11 @@
 // After 15 updates to warm up, it makes 60 more under Chromium's tracing,
 // timed as scripts/bench-page.mjs times them (scripts/updates.mjs), then
 // prints the update times, the first layouts (how many objects each had to
-// lay out again) and the time per update of each kind of traced event. CSS, if set, is added to
-// the page first: hiding a section shows what its layout costs.
+// lay out again) and the time per update of each kind of traced event.
+// CSS, if set, is added to the page first: hiding a section shows what its
+// layout costs.
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
-import { actionCode, timeUpdates } from './updates.mjs';
+import { actionCode, quantile, timeUpdates } from './updates.mjs';
 
 const action = process.argv[2] ?? 'base';
 const query = process.argv[3] ?? '?retries=100&jitter=decorrelated&seed=1';
@@ -41,9 +42,8 @@ try {
   await cdp.send('Tracing.end');
   await complete;
 
-  const sorted = [...times].sort((a, b) => a - b);
   console.log(`${action} at ${query}${process.env.CSS ? ` with ${process.env.CSS}` : ''} (tracing slows it)`);
-  console.log(`update: median ${sorted[N / 2].toFixed(2)} ms, p95 ${sorted[Math.ceil(0.95 * N) - 1].toFixed(2)} ms`);
+  console.log(`update: median ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms`);
   const spans = events.filter((e) => e.ph === 'X' && e.dur);
   for (const e of spans.filter((e) => e.name === 'Layout').slice(0, 3)) {
     const d = e.args?.beginData ?? {};

@@ -1,7 +1,7 @@
 // The updates the page scripts make, run inside the page: typing into Base
 // delay, and re-rolling. Shared by bench-ab, trace-page and profile-page;
 // bench-page keeps its own loop, with a warm-up and a check that the table
-// changed.
+// changed, and shares the re-roll and `quantile`.
 
 /** The in-page code of each action; `i` is the update's number. */
 export const ACTIONS = {
@@ -43,4 +43,10 @@ export function timeUpdates(page, action, n) {
     }
     return out;
   }, { code: actionCode(action), n });
+}
+
+/** The `q` quantile of `xs` (nearest rank): 0.5 the median, 0.95 the p95. */
+export function quantile(xs, q) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 }

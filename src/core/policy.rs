@@ -91,6 +91,32 @@ pub enum CapOrder {
     After,
 }
 
+impl CapOrder {
+    /// Both orders, in the order the page lists them.
+    pub const ALL: [CapOrder; 2] = [CapOrder::Before, CapOrder::After];
+
+    /// The spelling in the page's select: `before` or `after`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CapOrder::Before => "before",
+            CapOrder::After => "after",
+        }
+    }
+
+    /// Reads [`Self::as_str`] back; `None` for anything else.
+    pub fn parse(s: &str) -> Option<CapOrder> {
+        CapOrder::ALL.into_iter().find(|c| c.as_str() == s)
+    }
+
+    /// The option's text in the `Cap applies` select.
+    pub fn label(self) -> &'static str {
+        match self {
+            CapOrder::Before => "Before the factor (may exceed the cap)",
+            CapOrder::After => "After the factor (never above the cap)",
+        }
+    }
+}
+
 /// The factor range of proportional jitter: each sleep is the backoff times
 /// `uniform(lo, hi)`, with `MIN_FACTOR ≤ lo ≤ hi ≤ MAX_FACTOR`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -316,6 +342,16 @@ pub fn parse_retries(text: &str) -> Result<u32, InputError> {
     parse_whole(text, 0, MAX_RETRIES as u64).map(|n| n as u32)
 }
 
+/// Reads the caller's deadline in milliseconds: empty text means no
+/// deadline.
+pub fn parse_deadline(text: &str) -> Result<Option<u64>, InputError> {
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        parse_whole(text, 0, MAX_DELAY_MS).map(Some)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,6 +424,22 @@ mod tests {
             InputError::TooSmall { min: "1".into() }.to_string(),
             "Enter 1 or more."
         );
+    }
+
+    #[test]
+    fn an_empty_deadline_is_no_deadline() {
+        assert_eq!(parse_deadline(""), Ok(None));
+        assert_eq!(parse_deadline("  "), Ok(None));
+        assert_eq!(parse_deadline("30000"), Ok(Some(30_000)));
+        assert_eq!(parse_deadline("1.5"), Err(InputError::NotWhole));
+    }
+
+    #[test]
+    fn cap_order_round_trips_its_spelling() {
+        for c in CapOrder::ALL {
+            assert_eq!(CapOrder::parse(c.as_str()), Some(c));
+        }
+        assert_eq!(CapOrder::parse("After"), None);
     }
 
     #[test]

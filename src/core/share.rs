@@ -1,26 +1,19 @@
 //! The share link: the page's whole state in its URL query.
 //!
-//! Parameters: `base`, `multiplier`, `cap`, `retries`, `jitter`, `lo`, `hi`,
-//! `capafter` (proportional jitter), `seed`, `honor`, `lang`, `ramax`,
-//! `deadline`, `serverwait` (`RETRY:WAIT_MS`), `idem` (the Idempotency-Key
-//! option) and `simclients`, `simruns` (the contention simulation). [`encode`] always writes
-//! every parameter, so a copied link reproduces the exact sample. [`decode`] takes what it can: a missing
-//! parameter keeps its default, an invalid one is ignored and reported as a
-//! [`Notice`] for the page to show. Unknown parameters are left alone.
+//! The parameters are declared in [`super::inputs::PARAMS`], each with its
+//! spelling (docs/page.md lists them). [`encode`] writes every parameter
+//! that has a value, so a copied link reproduces the exact sample.
+//! [`decode`] takes what it can: a missing parameter keeps its default, an
+//! invalid one is ignored and reported as a [`Notice`] for the page to
+//! show. Unknown parameters are left alone.
 
 use std::fmt;
 
-use super::policy::{
-    parse_delay, parse_factor, parse_multiplier, parse_retries, parse_whole, CapOrder, InputError,
-    Jitter, Policy, MAX_DELAY_MS,
-};
+use super::inputs::PARAMS;
+use super::policy::Policy;
+use super::retry_after::DEFAULT_MAX_WAIT_MS;
 use super::sim;
-
-/// The `lang` values, in tab order.
-pub const LANGS: [&str; 6] = ["js", "ts", "py", "go", "sh", "rs"];
-
-/// Default Retry-After maximum: 10 minutes.
-pub const DEFAULT_RETRY_AFTER_MAX_MS: u64 = 600_000;
+use super::snippets::Lang;
 
 /// Everything a link carries.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,8 +24,8 @@ pub struct State {
     pub seed: u64,
     /// Whether generated code honours Retry-After.
     pub honor: bool,
-    /// Chosen code tab, one of [`LANGS`].
-    pub lang: &'static str,
+    /// Chosen code tab.
+    pub lang: Lang,
     /// Longest Retry-After wait accepted, ms.
     pub retry_after_max_ms: u64,
     /// The caller's deadline, ms, if set.
@@ -55,8 +48,8 @@ impl State {
             policy: Policy::default(),
             seed,
             honor: true,
-            lang: LANGS[0],
-            retry_after_max_ms: DEFAULT_RETRY_AFTER_MAX_MS,
+            lang: Lang::ALL[0],
+            retry_after_max_ms: DEFAULT_MAX_WAIT_MS,
             deadline_ms: None,
             server_wait: None,
             idem: false,
@@ -101,147 +94,48 @@ impl fmt::Display for Notice {
     }
 }
 
-/// Writes the query string (without `?`) for `state`.
+/// Writes the query string (without `?`) for `state`: every parameter
+/// of [`PARAMS`] that has a value, in that order.
 pub fn encode(state: &State) -> String {
-    let p = &state.policy;
-    let mut out = format!(
-        "base={}&multiplier={}&cap={}&retries={}&jitter={}",
-        p.base_ms,
-        p.multiplier,
-        p.cap_ms,
-        p.max_retries,
-        p.jitter.as_str()
-    );
-    if p.jitter == Jitter::Proportional {
-        let pr = &p.proportional;
-        let after = u8::from(pr.cap == CapOrder::After);
-        out.push_str(&format!("&lo={}&hi={}&capafter={after}", pr.lo, pr.hi));
+    let mut out = String::new();
+    for param in PARAMS {
+        if let Some(value) = param.write(state) {
+            if !out.is_empty() {
+                out.push('&');
+            }
+            out.push_str(param.key());
+            out.push('=');
+            out.push_str(&value);
+        }
     }
-    out.push_str(&format!(
-        "&seed={}&honor={}&lang={}&ramax={}",
-        state.seed,
-        u8::from(state.honor),
-        state.lang,
-        state.retry_after_max_ms
-    ));
-    if let Some(d) = state.deadline_ms {
-        out.push_str(&format!("&deadline={d}"));
-    }
-    if let Some((retry, wait)) = state.server_wait {
-        out.push_str(&format!("&serverwait={retry}:{wait}"));
-    }
-    out.push_str(&format!(
-        "&idem={}&simclients={}&simruns={}",
-        u8::from(state.idem),
-        state.sim_clients,
-        state.sim_runs
-    ));
     out
 }
 
 /// Reads a query string (with or without the leading `?`) over `defaults`.
 pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
+    let fallback = defaults.policy.proportional;
     let mut state = defaults;
     let mut notices = Vec::new();
-    let mut proportional = state.policy.proportional;
     for (key, value) in parse_query(query) {
-        let outcome: Result<(), String> = match key.as_str() {
-            "base" => parse_delay(&value)
-                .map(|v| state.policy.base_ms = v)
-                .map_err(reason),
-            "multiplier" => parse_multiplier(&value)
-                .map(|v| state.policy.multiplier = v)
-                .map_err(reason),
-            "cap" => parse_delay(&value)
-                .map(|v| state.policy.cap_ms = v)
-                .map_err(reason),
-            "retries" => parse_retries(&value)
-                .map(|v| state.policy.max_retries = v)
-                .map_err(reason),
-            "jitter" => Jitter::parse(&value)
-                .map(|j| state.policy.jitter = j)
-                .ok_or_else(|| "use none, full, equal, decorrelated or proportional.".into()),
-            "lo" => parse_factor(&value)
-                .map(|v| proportional.lo = v)
-                .map_err(reason),
-            "hi" => parse_factor(&value)
-                .map(|v| proportional.hi = v)
-                .map_err(reason),
-            "capafter" => parse_flag(&value).map(|after| {
-                proportional.cap = if after {
-                    CapOrder::After
-                } else {
-                    CapOrder::Before
-                }
-            }),
-            "seed" => value
-                .parse::<u64>()
-                .map(|s| state.seed = s)
-                .map_err(|_| "use a whole number from 0 to 18446744073709551615.".into()),
-            "honor" => parse_flag(&value).map(|h| state.honor = h),
-            "lang" => LANGS
-                .iter()
-                .find(|l| **l == value)
-                .map(|l| state.lang = l)
-                .ok_or_else(|| format!("use one of {}.", LANGS.join(", "))),
-            "ramax" => parse_delay(&value)
-                .map(|v| state.retry_after_max_ms = v)
-                .map_err(reason),
-            "deadline" => parse_whole(&value, 0, MAX_DELAY_MS)
-                .map(|v| state.deadline_ms = Some(v))
-                .map_err(reason),
-            "serverwait" => parse_server_wait(&value).map(|w| state.server_wait = Some(w)),
-            "idem" => parse_flag(&value).map(|i| state.idem = i),
-            "simclients" => sim::parse_clients(&value)
-                .map(|v| state.sim_clients = v)
-                .map_err(reason),
-            "simruns" => sim::parse_runs(&value)
-                .map(|v| state.sim_runs = v)
-                .map_err(reason),
-            _ => Ok(()),
+        let Some(param) = PARAMS.iter().find(|p| p.key() == key) else {
+            continue;
         };
-        if let Err(reason) = outcome {
+        if let Err(reason) = param.read(&mut state, &value) {
             notices.push(Notice { key, value, reason });
         }
     }
-    match proportional.check() {
-        Ok(()) => state.policy.proportional = proportional,
-        Err(e) => notices.push(Notice {
+    // The two factors are checked as a pair: a reversed pair is refused
+    // whole, so neither half of it is used.
+    let proportional = state.policy.proportional;
+    if let Err(e) = proportional.check() {
+        state.policy.proportional = fallback;
+        notices.push(Notice {
             key: "lo".into(),
             value: format!("{}, hi={}", proportional.lo, proportional.hi),
-            reason: reason(e),
-        }),
+            reason: super::inputs::link_reason(e),
+        });
     }
     (state, notices)
-}
-
-fn reason(e: InputError) -> String {
-    let text = e.to_string();
-    // "Enter a number." reads oddly for a link; keep the words, drop "Enter".
-    match text.strip_prefix("Enter ") {
-        Some(rest) => format!("expected {rest}"),
-        None => text,
-    }
-}
-
-/// `RETRY:WAIT_MS`, for example `2:120000`.
-fn parse_server_wait(value: &str) -> Result<(u32, u64), String> {
-    let usage = || "use RETRY:WAIT_MS, like 2:120000.".to_string();
-    let (retry, wait) = value.split_once(':').ok_or_else(usage)?;
-    let retry = parse_retries(retry).map_err(|_| usage())?;
-    let wait = parse_delay(wait).map_err(|_| usage())?;
-    if retry == 0 {
-        return Err(usage());
-    }
-    Ok((retry, wait))
-}
-
-fn parse_flag(value: &str) -> Result<bool, String> {
-    match value {
-        "1" => Ok(true),
-        "0" => Ok(false),
-        _ => Err("use 1 or 0.".into()),
-    }
 }
 
 /// Splits a query into decoded `(key, value)` pairs: `&`-separated,
@@ -285,7 +179,7 @@ fn percent_decode(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::policy::Proportional;
+    use crate::core::policy::{CapOrder, Jitter, Proportional};
 
     #[test]
     fn defaults_round_trip() {
@@ -315,7 +209,7 @@ mod tests {
             },
         };
         state.honor = false;
-        state.lang = "rs";
+        state.lang = Lang::Rs;
         state.idem = true;
         state.sim_clients = 1000;
         state.sim_runs = 1;

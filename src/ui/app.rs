@@ -6,28 +6,28 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::ui::chart::ScheduleChart;
-use crate::ui::code_tabs::CodeTabs;
+use crate::ui::code::CodeTabs;
 use crate::ui::comparison::ModeComparison;
-use crate::ui::deadline::DeadlineSummary;
-use crate::ui::explainer::EdgeNotes;
-use crate::ui::export::ExportButtons;
-use crate::ui::notices::LinkNotices;
-use crate::ui::policy_form::PolicyForm;
+use crate::ui::link as url;
+use crate::ui::link::notices::LinkNotices;
+use crate::ui::policy::PolicyForm;
+use crate::ui::results::chart::ScheduleChart;
+use crate::ui::results::deadline::DeadlineSummary;
+use crate::ui::results::edge_notes::EdgeNotes;
+use crate::ui::results::export::ExportButtons;
+use crate::ui::results::schedule_table::ScheduleTable;
+use crate::ui::results::tiles::SummaryTiles;
 use crate::ui::retry_after::RetryAfterTester;
-use crate::ui::schedule_table::ScheduleTable;
 use crate::ui::simulation::Simulation;
-use crate::ui::stale::StaleNote;
 use crate::ui::state::AppState;
-use crate::ui::tiles::SummaryTiles;
-use crate::ui::url;
+use crate::ui::widgets::stale_note::StaleNote;
 
 /// The calculator: inputs, results, the Retry-After tester and the code.
 #[component]
 pub fn App() -> impl IntoView {
     let (initial, notices) = url::load();
     let state = AppState::new(initial, notices);
-    provide_context(state);
+    state.provide();
     url::write_link(state);
 
     // The sections below the first screen mount one frame after it, so the
@@ -62,6 +62,7 @@ pub fn App() -> impl IntoView {
 /// Mounts the app into `#app` (called by `src/main.rs`), or into the body
 /// when a page has no such element.
 pub fn mount() {
+    crate::ui::panic::install();
     let slot = document()
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());

@@ -144,7 +144,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             honor_retry_after: true,
-            retry_after_max_ms: 600_000,
+            retry_after_max_ms: super::retry_after::DEFAULT_MAX_WAIT_MS,
             deadline_ms: None,
             idempotency_key: false,
         }

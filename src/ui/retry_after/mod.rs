@@ -1,20 +1,25 @@
 //! The Retry-After tester: a field for a header value, read by
 //! [`crate::core::retry_after::parse`] against the browser's clock, with a
 //! date's wait counting down live. What it shows is in
-//! [`crate::ui::retry_after_result`] (words in
-//! [`crate::ui::retry_after_text`]); the sample buttons in
-//! [`crate::ui::retry_after_examples`].
+//! [`result`] (words in
+//! [`reading`]); the sample buttons in
+//! [`examples`].
+
+pub mod examples;
+pub mod reading;
+pub mod result;
+pub mod server_wait;
 
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
 use crate::core::retry_after::{parse, RetryAfter};
-use crate::ui::field::NumberField;
-use crate::ui::retry_after_examples::{RetryAfterExamples, Sample};
-use crate::ui::retry_after_result::RetryAfterResult;
-use crate::ui::retry_after_text::Reading;
-use crate::ui::server_wait::ApplyServerWait;
-use crate::ui::state::use_state;
+use crate::ui::retry_after::examples::{RetryAfterExamples, Sample};
+use crate::ui::retry_after::reading::Reading;
+use crate::ui::retry_after::result::RetryAfterResult;
+use crate::ui::retry_after::server_wait::ApplyServerWait;
+use crate::ui::state::use_retry_after;
+use crate::ui::widgets::number_field::InputField;
 
 /// How often a date's wait is worked out again while it counts down.
 const TICK_MS: u32 = 250;
@@ -34,7 +39,7 @@ fn date_ahead(reading: &Reading, now_ms: i64) -> bool {
 /// the reading, in its own section of the page.
 #[component]
 pub fn RetryAfterTester() -> impl IntoView {
-    let max = use_state().retry_after_max;
+    let max = use_retry_after().max;
     let text = RwSignal::new(String::new());
     let now_ms = RwSignal::new(clock());
     // A memo: the data attributes, every line of the result and the ticker
@@ -79,13 +84,7 @@ pub fn RetryAfterTester() -> impl IntoView {
                             "Only the value, such as 120 or Sun, 06 Nov 1994 08:49:37 GMT."
                         </p>
                     </div>
-                    <NumberField
-                        label="Max Retry-After (ms)"
-                        id="retry-after-max"
-                        text=max.text
-                        error=max.error()
-                        hint="The longest wait a header may impose; lower it to your deadline."
-                    />
+                    <InputField field=max />
                 </div>
                 <div class="ra-output">
                     <p class="ra-output-title">"How it is read"</p>

@@ -10,11 +10,11 @@
 use leptos::prelude::*;
 
 use crate::core::retry_after::RetryAfterError;
-use crate::ui::bind::bind;
-use crate::ui::retry_after_text::{
+use crate::ui::retry_after::reading::{
     clamped_text, data_form, data_instant_ms, data_wait_ms, form_label, instant_text, note,
     nothing, reason_text, result_class, wait_live, wait_role, wait_text, Part, Reading,
 };
+use crate::ui::widgets::bind::bind;
 
 /// A closure showing one part. Every line uses this one closure type, so the
 /// code that renders a reactive text is generated once, not once per line:

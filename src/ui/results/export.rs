@@ -6,15 +6,15 @@ use leptos::prelude::*;
 use crate::core::export::{csv_export, markdown_export};
 use crate::core::schedule::Schedule;
 use crate::core::share::State;
-use crate::ui::clipboard::{copy_text, download};
+use crate::ui::link as url;
 use crate::ui::state::use_state;
-use crate::ui::url;
+use crate::ui::widgets::clipboard::{copy_text, download};
 
 /// "Copy link", "Copy as Markdown" and "Download CSV" for what is on screen.
 #[component]
 pub fn ExportButtons() -> impl IntoView {
     let state = use_state();
-    let schedule = state.schedule;
+    let schedule = state.derived.schedule;
     let status = RwSignal::new("");
     let copy_link = move |_| copy_text(url::full_link(&state.snapshot_untracked()), status);
     // Both exports open with the policy and the share link, so a pasted

@@ -12,9 +12,9 @@ use crate::core::mode_chart::{
     bar_class, bars_svg, cell_texts, chart_height, mode_name, rows_html, Axis, Bar, WIDTH,
 };
 use crate::core::policy::{Jitter, Proportional};
-use crate::ui::dom::{set, set_number};
-use crate::ui::scroll_table::ScrollTable;
-use crate::ui::state::use_state;
+use crate::ui::state::{use_derived, use_policy};
+use crate::ui::widgets::dom::{set, set_number};
+use crate::ui::widgets::scroll_table::ScrollTable;
 
 const TITLE_ID: &str = "mode-chart-title";
 const TITLE: &str = "Expected total (bar) and worst case (line) of each mode, on one axis";
@@ -128,13 +128,13 @@ fn clicked_mode(ev: &leptos::ev::MouseEvent) -> Option<Jitter> {
 /// found; choosing a mode's button switches the policy to that mode.
 #[component]
 pub fn ModeComparison() -> impl IntoView {
-    let state = use_state();
+    let (derived, jitter) = (use_derived(), use_policy().jitter);
     // A memo: the table and the chart both read it, and it runs five
     // schedules. The decorrelated mean comes from the shared memo.
     let rows = Memo::new(move |_| {
-        state
+        derived
             .means
-            .with(|m| state.policy.with(|p| compare_modes(p, m)))
+            .with(|m| derived.policy.with(|p| compare_modes(p, m)))
     });
     let body = NodeRef::<Tbody>::new();
     let svg = NodeRef::<Svg>::new();
@@ -146,8 +146,8 @@ pub fn ModeComparison() -> impl IntoView {
     Effect::new(move |shown: Option<Option<Shown>>| {
         let (body, svg) = (body.get()?, svg.get()?);
         let (body, svg): (&Element, &Element) = (&body, &svg);
-        let factors = state.policy.with(|p| p.proportional);
-        let current = state.jitter.get();
+        let factors = derived.policy.with(|p| p.proportional);
+        let current = jitter.get();
         rows.with(|rows| {
             let marked = match shown.flatten() {
                 Some((old, f, j)) if old == *rows && f == factors => j == current,
@@ -183,7 +183,7 @@ pub fn ModeComparison() -> impl IntoView {
                     node_ref=body
                     on:click=move |ev| {
                         if let Some(mode) = clicked_mode(&ev) {
-                            state.jitter.set(mode);
+                            jitter.set(mode);
                         }
                     }
                 ></tbody>

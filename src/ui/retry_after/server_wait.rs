@@ -5,9 +5,10 @@ use leptos::prelude::*;
 
 use crate::core::format;
 use crate::core::policy::parse_whole;
-use crate::ui::field::NumberField;
-use crate::ui::retry_after_text::Reading;
-use crate::ui::state::{use_state, ServerWait};
+use crate::core::server_wait::ServerWait;
+use crate::ui::retry_after::reading::Reading;
+use crate::ui::state::{use_derived, use_policy, use_retry_after};
+use crate::ui::widgets::number_field::NumberField;
 
 /// Chooses a retry and puts the header's wait in its place; shows what is
 /// applied now and clears it.
@@ -16,10 +17,11 @@ pub fn ApplyServerWait(
     /// The tester's current reading.
     reading: Memo<Reading>,
 ) -> impl IntoView {
-    let state = use_state();
+    let (retries, server_wait) = (use_policy().retries, use_retry_after().server_wait);
+    let status = use_derived().server_wait;
     let text = RwSignal::new("1".to_string());
     let retry = Memo::new(move |_| {
-        let max = state.retries.valid.get().max(1) as u64;
+        let max = retries.valid.get().max(1) as u64;
         text.with(|t| parse_whole(t, 1, max)).map(|n| n as u32)
     });
     let wait = move || reading.with(|r| r.as_ref().ok().map(|r| r.wait_ms));
@@ -29,13 +31,13 @@ pub fn ApplyServerWait(
     };
     let apply = move |_| {
         if let (Ok(n), Some(ms)) = (retry.get_untracked(), untrack(wait)) {
-            state.server_wait.set(Some((n, ms)));
+            server_wait.set(Some((n, ms)));
         }
     };
     let applied = move || {
-        state.server_wait.get().map(|(n, ms)| {
+        server_wait.get().map(|(n, ms)| {
             let wait = format::delay(ms as f64);
-            let said = match state.server_wait_status.get() {
+            let said = match status.get() {
                 Some(ServerWait::Applied { wait_ms, clamped: true, .. }) => format!(
                     "Retry {n} waits {} in the schedule: the server's {wait}, cut to Max Retry-After (ms). ",
                     format::delay(wait_ms as f64)
@@ -51,7 +53,7 @@ pub fn ApplyServerWait(
             view! {
                 <p class="applied" data-testid="server-wait-note">
                     {said}
-                    <button type="button" class="secondary" on:click=move |_| state.server_wait.set(None)>
+                    <button type="button" class="secondary" on:click=move |_| server_wait.set(None)>
                         "Clear server wait"
                     </button>
                 </p>

@@ -24,7 +24,7 @@ fn apply(state: &AppState, preset: &Preset) {
 #[component]
 pub fn PresetPicker() -> impl IntoView {
     let state = use_state();
-    let current = Memo::new(move |_| state.policy.with(matching).map(|p| p.id));
+    let current = Memo::new(move |_| state.derived.policy.with(matching).map(|p| p.id));
     let on_change =
         move |ev: leptos::ev::Targeted<leptos::ev::Event, web_sys::HtmlSelectElement>| {
             if let Some(preset) = by_id(&ev.target().value()) {

@@ -7,17 +7,22 @@
 //! new run or a changed input bumps it, and a run that finds its number
 //! stale stops at its next slice without publishing anything.
 
+pub mod results;
+pub mod scope;
+pub mod status;
+pub mod timeline;
+
 use std::sync::Arc;
 
 use gloo_timers::future::TimeoutFuture;
 use leptos::{html, prelude::*, task::spawn_local};
 
 use crate::core::sim::{SimConfig, Sweep};
-use crate::ui::field::NumberField;
-use crate::ui::sim_results::{Finished, SimResults};
-use crate::ui::sim_scope::SimScope;
-use crate::ui::sim_status::{idle, SimStatus, Status};
-use crate::ui::state::use_state;
+use crate::ui::simulation::results::{Finished, SimResults};
+use crate::ui::simulation::scope::SimScope;
+use crate::ui::simulation::status::{idle, RunState, SimStatus, Status};
+use crate::ui::state::{use_derived, use_policy, use_sim};
+use crate::ui::widgets::number_field::InputField;
 
 /// Wall time one slice may run before it yields, ms: well under the 50 ms
 /// of a long task, with room for the render that follows.
@@ -29,8 +34,8 @@ const STEP_EVENTS: u64 = 2_000;
 /// as in the AWS study, plus the page's own policy.
 #[component]
 pub fn Simulation() -> impl IntoView {
-    let state = use_state();
-    let status = RwSignal::new(Status::new("idle", (0, 0), String::new()));
+    let (inputs, policy, seed) = (use_sim(), use_derived().policy, use_policy().seed);
+    let status = RwSignal::new(Status::new(RunState::Idle, (0, 0), String::new()));
     let finished = RwSignal::new(None::<Arc<Finished>>);
     let generation = StoredValue::new(0u32);
     let status_el = NodeRef::<html::Div>::new();
@@ -38,18 +43,18 @@ pub fn Simulation() -> impl IntoView {
     // Stops the run in progress, if any, with `why`.
     let stop = move |why: &str| {
         generation.update_value(|g| *g += 1);
-        if status.with_untracked(|s| s.state == "running") {
+        if status.with_untracked(|s| s.state == RunState::Running) {
             let progress = status.with_untracked(|s| (s.done, s.total));
-            status.set(Status::new("cancelled", progress, why.to_string()));
+            status.set(Status::new(RunState::Cancelled, progress, why.to_string()));
         }
     };
     // A changed input makes a run in progress stale (not the first run,
     // which only subscribes).
     Effect::new(move |first: Option<()>| {
-        state.sim_clients.text.track();
-        state.sim_runs.text.track();
-        state.policy.track();
-        state.seed.track();
+        inputs.clients.text.track();
+        inputs.runs.text.track();
+        policy.track();
+        seed.value.track();
         if first.is_some() {
             untrack(|| stop("Stopped: an input changed. Run again for figures that match it."));
         }
@@ -58,30 +63,34 @@ pub fn Simulation() -> impl IntoView {
     let run = move |_| {
         stop("");
         let config = match (
-            state.sim_clients.parsed.get_untracked(),
-            state.sim_runs.parsed.get_untracked(),
+            inputs.clients.parsed.get_untracked(),
+            inputs.runs.parsed.get_untracked(),
         ) {
             (Ok(clients), Ok(runs)) => SimConfig {
                 clients,
                 runs,
-                seed: state.seed.get_untracked(),
-                policy: state.policy.get_untracked(),
+                seed: seed.value.get_untracked(),
+                policy: policy.get_untracked(),
             },
             _ => {
                 let why = "Not run: correct Clients and Runs first.".to_string();
-                return status.set(Status::new("idle", (0, 0), why));
+                return status.set(Status::new(RunState::Idle, (0, 0), why));
             }
         };
         let Ok(mut sweep) = Sweep::new(config) else {
-            return status.set(Status::new("idle", (0, 0), "Not run.".into()));
+            return status.set(Status::new(RunState::Idle, (0, 0), "Not run.".into()));
         };
         let id = generation.get_value();
         finished.set(None);
-        status.set(Status::new("running", sweep.progress(), "Running…".into()));
+        status.set(Status::new(
+            RunState::Running,
+            sweep.progress(),
+            "Running…".into(),
+        ));
         // The attribute now, not after the next render: a script that
         // clicks and then waits for `done` must not see the last run's.
         if let Some(el) = status_el.get_untracked() {
-            let _ = el.set_attribute("data-state", "running");
+            let _ = el.set_attribute("data-state", RunState::Running.as_str());
         }
         spawn_local(async move {
             let start = js_sys::Date::now();
@@ -99,7 +108,7 @@ pub fn Simulation() -> impl IntoView {
                     let results = sweep.results();
                     finished.set(Some(Arc::new(Finished { config, results })));
                     let why = format!("Done in {secs:.2} s.");
-                    return status.set(Status::new("done", sweep.progress(), why));
+                    return status.set(Status::new(RunState::Done, sweep.progress(), why));
                 }
                 status.update(|s| (s.done, s.total) = sweep.progress());
                 TimeoutFuture::new(0).await;
@@ -118,20 +127,8 @@ pub fn Simulation() -> impl IntoView {
                 ". The page's seed drives it, so the same link gives the same figures."
             </p>
             <div class="sim-controls">
-                <NumberField
-                    label="Clients"
-                    id="sim-clients"
-                    text=state.sim_clients.text
-                    error=state.sim_clients.error()
-                    hint="1 to 1,000."
-                />
-                <NumberField
-                    label="Runs"
-                    id="sim-runs"
-                    text=state.sim_runs.text
-                    error=state.sim_runs.error()
-                    hint="1 to 1,000 per figure."
-                />
+                <InputField field=inputs.clients />
+                <InputField field=inputs.runs />
                 <div class="sim-buttons">
                     <button type="button" on:click=run>"Run simulation"</button>
                     <button

@@ -1,6 +1,8 @@
 //! The page's link: read once at start-up, written from the state in one
 //! place ([`write_link`]).
 
+pub mod notices;
+
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;

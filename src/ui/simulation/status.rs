@@ -4,13 +4,38 @@
 use leptos::{html, prelude::*};
 
 use crate::core::format::thousands;
-use crate::ui::bind::bind;
+use crate::ui::widgets::bind::bind;
+
+/// Where a run is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunState {
+    /// Nothing has run, or a run was refused.
+    Idle,
+    /// A run is under way.
+    Running,
+    /// The last run finished; its results are shown.
+    Done,
+    /// The last run was stopped before it finished.
+    Cancelled,
+}
+
+impl RunState {
+    /// The status element's `data-state`, which scripts wait on.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunState::Idle => "idle",
+            RunState::Running => "running",
+            RunState::Done => "done",
+            RunState::Cancelled => "cancelled",
+        }
+    }
+}
 
 /// Where the run is, as the status element shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Status {
-    /// `idle`, `running`, `done` or `cancelled`: the `data-state`.
-    pub state: &'static str,
+    /// Where the run is: the `data-state`.
+    pub state: RunState,
     /// Runs finished.
     pub done: u64,
     /// Runs in all.
@@ -21,7 +46,7 @@ pub struct Status {
 
 impl Status {
     /// A status of `state` at `(done, total)` runs, saying `message`.
-    pub fn new(state: &'static str, (done, total): (u64, u64), message: String) -> Status {
+    pub fn new(state: RunState, (done, total): (u64, u64), message: String) -> Status {
         Status {
             state,
             done,
@@ -33,14 +58,14 @@ impl Status {
 
 type Part = fn(&Status) -> String;
 
-/// One part of the status, as a binding (see [`crate::ui::bind`]).
+/// One part of the status, as a binding (see [`crate::ui::widgets::bind`]).
 fn show(status: RwSignal<Status>, part: Part) -> impl Fn() -> String + Copy + Send + Sync {
     bind(status, part)
 }
 
 /// Whether nothing is running: Cancel is disabled then.
 pub fn idle(status: RwSignal<Status>) -> impl Fn() -> bool + Copy + Send + Sync {
-    move || status.with(|s| s.state != "running")
+    move || status.with(|s| s.state != RunState::Running)
 }
 
 /// The runs done, or that nothing has run: an empty bar under its label
@@ -64,7 +89,7 @@ pub fn SimStatus(
     <div
         class="sim-status"
         data-testid="sim-status"
-        data-state=show(status, |s| s.state.to_string())
+        data-state=show(status, |s| s.state.as_str().to_string())
         node_ref=status_el
     >
         <label for="sim-progress">"Simulation progress"</label>

@@ -9,7 +9,7 @@
 use leptos::prelude::*;
 
 use crate::core::schedule::Schedule;
-use crate::ui::state::use_state;
+use crate::ui::state::use_derived;
 
 /// A binding that reads `source` through `f`.
 pub fn bind<S, R>(source: S, f: fn(&S::Value) -> R) -> impl Fn() -> R + Copy + Send + Sync + 'static
@@ -22,5 +22,5 @@ where
 
 /// A binding computed from the schedule by `f`.
 pub fn sched<R: 'static>(f: fn(&Schedule) -> R) -> impl Fn() -> R + Copy + Send + Sync + 'static {
-    bind(use_state().schedule, f)
+    bind(use_derived().schedule, f)
 }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::core::fit::{deadline_fit, CapFit};
 use crate::core::format;
-use crate::ui::state::use_state;
+use crate::ui::state::{use_derived, use_policy};
 
 /// Says whether the worst case and the expected total fit the deadline,
 /// then the largest cap that fits at the current retries (with a button
@@ -13,21 +13,21 @@ use crate::ui::state::use_state;
 /// Nothing without a deadline.
 #[component]
 pub fn DeadlineSummary() -> impl IntoView {
-    let state = use_state();
+    let (derived, inputs) = (use_derived(), use_policy());
     let check = move || {
-        let deadline = state.deadline.valid.get()?;
-        Some(state.schedule.with(|s| s.against_deadline(deadline)))
+        let deadline = inputs.deadline.valid.get()?;
+        Some(derived.schedule.with(|s| s.against_deadline(deadline)))
     };
     // Exact for every mode: a binary search over whole milliseconds in the
     // core, run only when the policy or the deadline changes.
     let fit = Memo::new(move |_| {
-        let deadline = state.deadline.valid.get()?;
-        Some(state.policy.with(|p| deadline_fit(p, deadline)))
+        let deadline = inputs.deadline.valid.get()?;
+        Some(derived.policy.with(|p| deadline_fit(p, deadline)))
     });
-    let apply = move |cap: u64| state.cap.text.set(cap.to_string());
+    let apply = move |cap: u64| inputs.cap.text.set(cap.to_string());
     let fit_view = move || {
         fit.get().map(|f| {
-            let current = state.policy.with_untracked(|p| p.cap_ms);
+            let current = derived.policy.with_untracked(|p| p.cap_ms);
             let button = match f.cap {
                 CapFit::Largest(cap) if cap != current => Some(view! {
                     <button type="button" class="secondary" on:click=move |_| apply(cap)>

@@ -7,8 +7,8 @@ use web_sys::Element;
 
 use crate::core::chart::{axes_svg, layout, Mark, HEIGHT, WIDTH};
 use crate::core::format::tenths;
-use crate::ui::dom::{element, set, set_number, with_children, ItemDom, Keyed, SVG};
-use crate::ui::state::use_state;
+use crate::ui::state::{use_derived, use_policy};
+use crate::ui::widgets::dom::{element, set, set_number, with_children, ItemDom, Keyed, SVG};
 
 /// A shape's attribute and how a mark sets it.
 type Attr<'a> = (&'a Element, &'static str, fn(&Mark) -> f64);
@@ -90,12 +90,12 @@ impl ItemDom<Mark> for MarkDom {
 /// cumulative wait on a second axis; redraws with every input and re-roll.
 #[component]
 pub fn ScheduleChart() -> impl IntoView {
-    let state = use_state();
+    let (derived, inputs) = (use_derived(), use_policy());
     // A memo: the axes, every mark and the description read it.
     let chart = Memo::new(move |_| {
-        let cap = state.policy.with(|p| p.cap_ms);
-        let deadline = state.deadline.valid.get();
-        state.schedule.with(|s| layout(s, cap, deadline))
+        let cap = derived.policy.with(|p| p.cap_ms);
+        let deadline = inputs.deadline.valid.get();
+        derived.schedule.with(|s| layout(s, cap, deadline))
     });
     // The axes as markup: a memo, so they are set again only when their
     // labels or lines change, not with each draw.

@@ -14,8 +14,8 @@ use leptos::prelude::*;
 use crate::core::format::thousands;
 use crate::core::sim::{summary_sentence, Mode, ModeResult, SimConfig};
 use crate::core::sim_chart::{legend_html, line_chart, line_svg, results_rows_html, Metric};
-use crate::ui::scroll_table::ScrollTable;
-use crate::ui::sim_timeline::SimTimeline;
+use crate::ui::simulation::timeline::SimTimeline;
+use crate::ui::widgets::scroll_table::ScrollTable;
 
 /// A sweep that ran to the end, with what it was run for.
 #[derive(Clone, Debug, PartialEq)]

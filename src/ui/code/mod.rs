@@ -7,10 +7,10 @@ use wasm_bindgen::JsCast;
 
 use crate::core::highlight::to_html;
 use crate::core::snippets::{write, Lang, Options};
-use crate::ui::checkbox::Checkbox;
-use crate::ui::clipboard::copy_text;
-use crate::ui::stale::StaleNote;
-use crate::ui::state::use_state;
+use crate::ui::state::{use_code, use_derived, use_policy, use_retry_after};
+use crate::ui::widgets::checkbox::Checkbox;
+use crate::ui::widgets::clipboard::copy_text;
+use crate::ui::widgets::stale_note::StaleNote;
 
 /// How long the code waits for the policy to stop changing.
 const SETTLE_MS: u32 = 150;
@@ -55,24 +55,24 @@ fn focus_tab(lang: Lang) {
 /// same contract, with a copy button that copies exactly what is shown.
 #[component]
 pub fn CodeTabs() -> impl IntoView {
-    let state = use_state();
-    let lang = Memo::new(move |_| Lang::parse(state.lang.get()).unwrap_or(Lang::Js));
+    let (choices, deadline, ra_max) = (use_code(), use_policy().deadline, use_retry_after().max);
+    let lang = choices.lang.value;
     // A memo: the panel and the copy button both read the text.
     // The code follows the policy once typing pauses: writing and
     // colouring a snippet costs more than the table's own update, and no
     // one reads code mid-keystroke.
-    let policy = settled(state.policy);
+    let policy = settled(use_derived().policy);
     let code = Memo::new(move |_| {
         let options = Options {
-            honor_retry_after: state.honor.get(),
-            retry_after_max_ms: state.retry_after_max.valid.get(),
-            deadline_ms: state.deadline.valid.get(),
-            idempotency_key: state.idem.get(),
+            honor_retry_after: choices.honor.get(),
+            retry_after_max_ms: ra_max.valid.get(),
+            deadline_ms: deadline.valid.get(),
+            idempotency_key: choices.idem.get(),
         };
         policy.with(|p| write(lang.get(), p, &options))
     });
     let status = RwSignal::new("");
-    let select = move |l: Lang| state.lang.set(l.as_str());
+    let select = move |l: Lang| lang.set(l);
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
         if let Some(next) = next_tab(lang.get_untracked(), &ev.key()) {
             ev.prevent_default();
@@ -111,8 +111,8 @@ pub fn CodeTabs() -> impl IntoView {
                     {tabs}
                 </div>
                 <div class="checks">
-                    <Checkbox label="Honor Retry-After" value=state.honor />
-                    <Checkbox label="Idempotency-Key header" value=state.idem />
+                    <Checkbox label="Honor Retry-After" value=choices.honor.value />
+                    <Checkbox label="Idempotency-Key header" value=choices.idem.value />
                 </div>
             </div>
             <StaleNote what="This code" />

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::core::format;
 use crate::core::schedule::summary_sentence;
-use crate::ui::bind::sched;
+use crate::ui::widgets::bind::sched;
 
 /// Total wait, range, expected total and attempts, each with its exact
 /// value in a `data-` attribute.

@@ -5,13 +5,13 @@
 use leptos::prelude::*;
 
 use crate::core::schedule::edge_notes;
-use crate::ui::state::use_state;
+use crate::ui::state::use_derived;
 
 /// Notes for the edge cases of the current policy (base 0, base above the
 /// cap, multiplier 1, …), shown just under the table.
 #[component]
 pub fn EdgeNotes() -> impl IntoView {
-    let policy = use_state().policy;
+    let policy = use_derived().policy;
     view! {
         <ul class="edge-notes" aria-live="polite">
             {move || {

@@ -9,9 +9,9 @@ use web_sys::{Element, Text};
 
 use crate::core::format;
 use crate::core::schedule::Row;
-use crate::ui::dom::{element, set, set_number, text, with_children, ItemDom, Keyed};
-use crate::ui::scroll_table::ScrollTable;
-use crate::ui::state::use_state;
+use crate::ui::state::{use_derived, use_policy};
+use crate::ui::widgets::dom::{element, set, set_number, text, with_children, ItemDom, Keyed};
+use crate::ui::widgets::scroll_table::ScrollTable;
 
 /// What one line of the table shows: the row and whether it may start
 /// after the deadline.
@@ -200,15 +200,15 @@ fn column_widths(lines: &[Line]) -> String {
 }
 
 /// The schedule: one row per retry, read from the shared memo and updated
-/// in place (see [`crate::ui::dom`]).
+/// in place (see [`crate::ui::widgets::dom`]).
 #[component]
 pub fn ScheduleTable() -> impl IntoView {
-    let state = use_state();
-    let schedule = state.schedule;
+    let schedule = use_derived().schedule;
+    let deadline = use_policy().deadline;
     let body = NodeRef::<Tbody>::new();
     // Worked out once for the table, not once per row.
     let fits = Memo::new(move |_| {
-        let deadline = state.deadline.valid.get()?;
+        let deadline = deadline.valid.get()?;
         Some(schedule.with(|s| s.against_deadline(deadline).retries_fit_worst_case))
     });
     // The rows live outside the reactive graph: the effect keeps them as its

@@ -2,6 +2,9 @@
 
 use leptos::prelude::*;
 
+use crate::core::inputs::Text;
+use crate::ui::state::Field;
+
 /// A number input that keeps the text as typed and shows why it is refused.
 ///
 /// It is a text input (not `type="number"`), so the browser never swaps a
@@ -18,7 +21,7 @@ pub fn NumberField(
     #[prop(into)]
     error: Signal<Option<String>>,
     /// A short hint under the field.
-    #[prop(optional)]
+    #[prop(default = None)]
     hint: Option<&'static str>,
     /// `numeric` for whole numbers, `decimal` for fractions.
     #[prop(default = "numeric")]
@@ -59,5 +62,34 @@ pub fn NumberField(
                 {move || error.get()}
             </p>
         </div>
+    }
+}
+
+/// The [`NumberField`] of a declared input: its label, id and hint come
+/// from the declaration in [`crate::core::inputs`].
+#[component]
+pub fn InputField<T>(
+    /// The field.
+    field: Field<T>,
+    /// A message about more than this field (a reversed pair), shown when
+    /// the field's own text is fine.
+    #[prop(optional, into)]
+    also: Option<Signal<Option<String>>>,
+) -> impl IntoView
+where
+    T: Text + Clone + PartialEq + Send + Sync + 'static,
+{
+    let own = field.error();
+    let error = Signal::derive(move || own.get().or_else(|| also.and_then(|a| a.get())));
+    let spec = field.spec;
+    view! {
+        <NumberField
+            label=spec.label
+            id=spec.id
+            text=field.text
+            error
+            hint=spec.hint
+            inputmode=if spec.decimal { "decimal" } else { "numeric" }
+        />
     }
 }

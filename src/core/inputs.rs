@@ -1,0 +1,464 @@
+//! Every input of the page, declared once.
+//!
+//! A text field ([`TextInput`]) names its visible label, element id, hint,
+//! link parameter, how its text is read and where its value sits in the
+//! share link's [`State`]; a chosen value ([`Setting`]: a select, a
+//! checkbox, the seed) names its link parameter and spelling. The form,
+//! the share link ([`super::share`]), the stale note and the page's
+//! state all read these, so adding an input is: a field of [`State`], a
+//! constant here, and its line in [`PARAMS`].
+
+use super::policy::{
+    parse_deadline, parse_delay, parse_factor, parse_multiplier, parse_retries, CapOrder,
+    InputError, Jitter,
+};
+use super::share::State;
+use super::sim;
+use super::snippets::Lang;
+
+/// How a value is written into its text box and into the link.
+pub trait Text {
+    /// The text that reads back as this value; empty for "not set".
+    fn to_text(&self) -> String;
+}
+
+impl Text for u64 {
+    fn to_text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Text for u32 {
+    fn to_text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Text for f64 {
+    fn to_text(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// An optional value (the deadline) is an empty box when unset.
+impl Text for Option<u64> {
+    fn to_text(&self) -> String {
+        self.map(|v| v.to_string()).unwrap_or_default()
+    }
+}
+
+/// A field the person types into.
+pub struct TextInput<T: 'static> {
+    /// Visible label, also the accessible name and the stale note's name.
+    pub label: &'static str,
+    /// Element id of the input.
+    pub id: &'static str,
+    /// A short hint under the field, if any.
+    pub hint: Option<&'static str>,
+    /// True when the field takes fractions (the phone shows a decimal pad).
+    pub decimal: bool,
+    /// The share-link parameter.
+    pub key: &'static str,
+    /// Reads the text, or says why it is refused.
+    pub parse: fn(&str) -> Result<T, InputError>,
+    /// The value in a [`State`].
+    pub get: fn(&State) -> T,
+    /// Puts the value into a [`State`].
+    pub set: fn(&mut State, T),
+    /// Whether the link carries it for this state.
+    pub in_link: fn(&State) -> bool,
+}
+
+/// A value the person chooses rather than types: a select, a checkbox,
+/// the seed, an applied server wait.
+pub struct Setting<T: 'static> {
+    /// The share-link parameter.
+    pub key: &'static str,
+    /// Reads the link's spelling, or says what to use instead.
+    pub read: fn(&str) -> Result<T, String>,
+    /// The link's spelling; `None` leaves the parameter out.
+    pub write: fn(&T) -> Option<String>,
+    /// The value in a [`State`].
+    pub get: fn(&State) -> T,
+    /// Puts the value into a [`State`].
+    pub set: fn(&mut State, T),
+    /// Whether the link carries it for this state.
+    pub in_link: fn(&State) -> bool,
+}
+
+/// One parameter of the share link, whatever its kind.
+pub trait Param: Sync {
+    /// The parameter's name in the query.
+    fn key(&self) -> &'static str;
+    /// Puts the link's `value` into `state`, or says why it is refused.
+    fn read(&self, state: &mut State, value: &str) -> Result<(), String>;
+    /// The value the link writes for `state`; `None` leaves it out.
+    fn write(&self, state: &State) -> Option<String>;
+}
+
+impl<T: Text + 'static> Param for TextInput<T> {
+    fn key(&self) -> &'static str {
+        self.key
+    }
+
+    fn read(&self, state: &mut State, value: &str) -> Result<(), String> {
+        (self.parse)(value)
+            .map(|v| (self.set)(state, v))
+            .map_err(link_reason)
+    }
+
+    fn write(&self, state: &State) -> Option<String> {
+        let text = (self.in_link)(state).then(|| (self.get)(state).to_text())?;
+        (!text.is_empty()).then_some(text)
+    }
+}
+
+impl<T: 'static> Param for Setting<T> {
+    fn key(&self) -> &'static str {
+        self.key
+    }
+
+    fn read(&self, state: &mut State, value: &str) -> Result<(), String> {
+        (self.read)(value).map(|v| (self.set)(state, v))
+    }
+
+    fn write(&self, state: &State) -> Option<String> {
+        (self.in_link)(state)
+            .then(|| (self.write)(&(self.get)(state)))
+            .flatten()
+    }
+}
+
+/// A field's message, worded for a link: "Enter a number." reads oddly
+/// there, so the words stay and "Enter" goes.
+pub fn link_reason(e: InputError) -> String {
+    let text = e.to_string();
+    match text.strip_prefix("Enter ") {
+        Some(rest) => format!("expected {rest}"),
+        None => text,
+    }
+}
+
+fn always(_: &State) -> bool {
+    true
+}
+
+fn proportional(state: &State) -> bool {
+    state.policy.jitter == Jitter::Proportional
+}
+
+/// "use a, b or c." for a refused spelling.
+fn use_one_of(spellings: impl IntoIterator<Item = &'static str>) -> String {
+    let all: Vec<&str> = spellings.into_iter().collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("use {} or {last}.", rest.join(", ")),
+        _ => format!("use {}.", all.join("")),
+    }
+}
+
+fn read_flag(value: &str) -> Result<bool, String> {
+    match value {
+        "1" => Ok(true),
+        "0" => Ok(false),
+        _ => Err("use 1 or 0.".into()),
+    }
+}
+
+fn write_flag(value: &bool) -> Option<String> {
+    Some(u8::from(*value).to_string())
+}
+
+/// `Base delay (ms)`.
+pub const BASE: TextInput<u64> = TextInput {
+    label: "Base delay (ms)",
+    id: "base",
+    hint: Some("What retry 1 waits before jitter."),
+    decimal: false,
+    key: "base",
+    parse: parse_delay,
+    get: |s| s.policy.base_ms,
+    set: |s, v| s.policy.base_ms = v,
+    in_link: always,
+};
+
+/// `Multiplier`.
+pub const MULTIPLIER: TextInput<f64> = TextInput {
+    label: "Multiplier",
+    id: "multiplier",
+    hint: Some("1 to 10; 1 keeps the delay constant."),
+    decimal: true,
+    key: "multiplier",
+    parse: parse_multiplier,
+    get: |s| s.policy.multiplier,
+    set: |s, v| s.policy.multiplier = v,
+    in_link: always,
+};
+
+/// `Max delay (ms)`: the cap.
+pub const CAP: TextInput<u64> = TextInput {
+    label: "Max delay (ms)",
+    id: "cap",
+    hint: Some("No single wait goes above this."),
+    decimal: false,
+    key: "cap",
+    parse: parse_delay,
+    get: |s| s.policy.cap_ms,
+    set: |s, v| s.policy.cap_ms = v,
+    in_link: always,
+};
+
+/// `Max retries`.
+pub const RETRIES: TextInput<u32> = TextInput {
+    label: "Max retries",
+    id: "retries",
+    hint: Some("Retries after the first attempt, up to 1,000."),
+    decimal: false,
+    key: "retries",
+    parse: parse_retries,
+    get: |s| s.policy.max_retries,
+    set: |s, v| s.policy.max_retries = v,
+    in_link: always,
+};
+
+/// `Jitter`.
+pub const JITTER: Setting<Jitter> = Setting {
+    key: "jitter",
+    read: |v| Jitter::parse(v).ok_or_else(|| use_one_of(Jitter::ALL.map(Jitter::as_str))),
+    write: |j| Some(j.as_str().to_string()),
+    get: |s| s.policy.jitter,
+    set: |s, v| s.policy.jitter = v,
+    in_link: always,
+};
+
+/// `Low factor` of proportional jitter. The two factors are checked as a
+/// pair after both are read ([`super::policy::Proportional::check`]).
+pub const LOW_FACTOR: TextInput<f64> = TextInput {
+    label: "Low factor",
+    id: "lo",
+    hint: None,
+    decimal: true,
+    key: "lo",
+    parse: parse_factor,
+    get: |s| s.policy.proportional.lo,
+    set: |s, v| s.policy.proportional.lo = v,
+    in_link: proportional,
+};
+
+/// `High factor` of proportional jitter.
+pub const HIGH_FACTOR: TextInput<f64> = TextInput {
+    label: "High factor",
+    id: "hi",
+    hint: None,
+    decimal: true,
+    key: "hi",
+    parse: parse_factor,
+    get: |s| s.policy.proportional.hi,
+    set: |s, v| s.policy.proportional.hi = v,
+    in_link: proportional,
+};
+
+/// `Cap applies`, in the link as `capafter=1` (after the factor) or `0`.
+pub const CAP_ORDER: Setting<CapOrder> = Setting {
+    key: "capafter",
+    read: |v| {
+        read_flag(v).map(|after| {
+            if after {
+                CapOrder::After
+            } else {
+                CapOrder::Before
+            }
+        })
+    },
+    write: |c| write_flag(&(*c == CapOrder::After)),
+    get: |s| s.policy.proportional.cap,
+    set: |s, v| s.policy.proportional.cap = v,
+    in_link: proportional,
+};
+
+/// The seed of the sample.
+pub const SEED: Setting<u64> = Setting {
+    key: "seed",
+    read: |v| {
+        v.parse::<u64>()
+            .map_err(|_| "use a whole number from 0 to 18446744073709551615.".into())
+    },
+    write: |s| Some(s.to_string()),
+    get: |s| s.seed,
+    set: |s, v| s.seed = v,
+    in_link: always,
+};
+
+/// `Honor Retry-After`.
+pub const HONOR: Setting<bool> = Setting {
+    key: "honor",
+    read: read_flag,
+    write: write_flag,
+    get: |s| s.honor,
+    set: |s, v| s.honor = v,
+    in_link: always,
+};
+
+/// The code tab.
+pub const LANG: Setting<Lang> = Setting {
+    key: "lang",
+    read: |v| Lang::parse(v).ok_or_else(|| use_one_of(Lang::ALL.map(Lang::as_str))),
+    write: |l| Some(l.as_str().to_string()),
+    get: |s| s.lang,
+    set: |s, v| s.lang = v,
+    in_link: always,
+};
+
+/// `Max Retry-After (ms)`.
+pub const RETRY_AFTER_MAX: TextInput<u64> = TextInput {
+    label: "Max Retry-After (ms)",
+    id: "retry-after-max",
+    hint: Some("The longest wait a header may impose; lower it to your deadline."),
+    decimal: false,
+    key: "ramax",
+    parse: parse_delay,
+    get: |s| s.retry_after_max_ms,
+    set: |s, v| s.retry_after_max_ms = v,
+    in_link: always,
+};
+
+/// `Deadline (ms)`: empty for none, and then left out of the link.
+pub const DEADLINE: TextInput<Option<u64>> = TextInput {
+    label: "Deadline (ms)",
+    id: "deadline",
+    hint: Some("Optional: the caller's total time budget for the waits."),
+    decimal: false,
+    key: "deadline",
+    parse: parse_deadline,
+    get: |s| s.deadline_ms,
+    set: |s, v| s.deadline_ms = v,
+    in_link: always,
+};
+
+/// A server's wait applied in place of one retry, `RETRY:WAIT_MS`.
+pub const SERVER_WAIT: Setting<Option<(u32, u64)>> = Setting {
+    key: "serverwait",
+    read: |v| parse_server_wait(v).map(Some),
+    write: |w| w.map(|(retry, wait)| format!("{retry}:{wait}")),
+    get: |s| s.server_wait,
+    set: |s, v| s.server_wait = v,
+    in_link: always,
+};
+
+/// `Idempotency-Key header`.
+pub const IDEM: Setting<bool> = Setting {
+    key: "idem",
+    read: read_flag,
+    write: write_flag,
+    get: |s| s.idem,
+    set: |s, v| s.idem = v,
+    in_link: always,
+};
+
+/// `Clients` of the contention simulation.
+pub const SIM_CLIENTS: TextInput<u32> = TextInput {
+    label: "Clients",
+    id: "sim-clients",
+    hint: Some("1 to 1,000."),
+    decimal: false,
+    key: "simclients",
+    parse: sim::parse_clients,
+    get: |s| s.sim_clients,
+    set: |s, v| s.sim_clients = v,
+    in_link: always,
+};
+
+/// `Runs` of the contention simulation.
+pub const SIM_RUNS: TextInput<u32> = TextInput {
+    label: "Runs",
+    id: "sim-runs",
+    hint: Some("1 to 1,000 per figure."),
+    decimal: false,
+    key: "simruns",
+    parse: sim::parse_runs,
+    get: |s| s.sim_runs,
+    set: |s, v| s.sim_runs = v,
+    in_link: always,
+};
+
+/// Every link parameter, in the order the link writes them.
+pub static PARAMS: [&dyn Param; 17] = [
+    &BASE,
+    &MULTIPLIER,
+    &CAP,
+    &RETRIES,
+    &JITTER,
+    &LOW_FACTOR,
+    &HIGH_FACTOR,
+    &CAP_ORDER,
+    &SEED,
+    &HONOR,
+    &LANG,
+    &RETRY_AFTER_MAX,
+    &DEADLINE,
+    &SERVER_WAIT,
+    &IDEM,
+    &SIM_CLIENTS,
+    &SIM_RUNS,
+];
+
+/// `RETRY:WAIT_MS`, for example `2:120000`.
+fn parse_server_wait(value: &str) -> Result<(u32, u64), String> {
+    let usage = || "use RETRY:WAIT_MS, like 2:120000.".to_string();
+    let (retry, wait) = value.split_once(':').ok_or_else(usage)?;
+    let retry = parse_retries(retry).map_err(|_| usage())?;
+    let wait = parse_delay(wait).map_err(|_| usage())?;
+    if retry == 0 {
+        return Err(usage());
+    }
+    Ok((retry, wait))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_is_used_once() {
+        let mut keys: Vec<&str> = PARAMS.iter().map(|p| p.key()).collect();
+        keys.sort_unstable();
+        let before = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), before, "a link key is declared twice");
+    }
+
+    #[test]
+    fn refusals_name_every_spelling() {
+        assert_eq!(
+            (JITTER.read)("wild").unwrap_err(),
+            "use none, full, equal, decorrelated or proportional."
+        );
+        assert_eq!(
+            (LANG.read)("cobol").unwrap_err(),
+            "use js, ts, py, go, sh or rs."
+        );
+        assert_eq!(use_one_of(["only"]), "use only.");
+    }
+
+    #[test]
+    fn a_field_writes_what_it_reads() {
+        let mut state = State::with_seed(1);
+        for (input, text) in [(&BASE, "250"), (&CAP, "9000"), (&RETRY_AFTER_MAX, "0")] {
+            input.read(&mut state, text).unwrap();
+            assert_eq!(input.write(&state).as_deref(), Some(text));
+        }
+        DEADLINE.read(&mut state, "30000").unwrap();
+        assert_eq!(state.deadline_ms, Some(30_000));
+        DEADLINE.read(&mut state, "").unwrap();
+        assert_eq!(DEADLINE.write(&state), None, "no deadline, no parameter");
+    }
+
+    #[test]
+    fn factors_are_in_the_link_only_for_proportional_jitter() {
+        let mut state = State::with_seed(1);
+        assert_eq!(LOW_FACTOR.write(&state), None);
+        assert_eq!(CAP_ORDER.write(&state), None);
+        state.policy.jitter = Jitter::Proportional;
+        assert_eq!(LOW_FACTOR.write(&state).as_deref(), Some("0.8"));
+        assert_eq!(CAP_ORDER.write(&state).as_deref(), Some("0"));
+    }
+}

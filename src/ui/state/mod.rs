@@ -1,0 +1,284 @@
+//! The page's one state, in typed parts that each section takes on its
+//! own from context: the inputs in groups ([`parts`]) and what is derived
+//! from them ([`Derived`]: the last valid policy, the decorrelated means,
+//! the schedule every view reads, and what becomes of a server's wait).
+//!
+//! Data flows one way: inputs → these memos → the views. The inputs are
+//! declared once in [`crate::core::inputs`]; [`AppState::apply`] and
+//! [`AppState::snapshot`] go through every one of them alike.
+
+mod field;
+mod parts;
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+pub use field::{Field, StaleField};
+pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
+
+use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
+use crate::core::schedule::{decorrelated_means, schedule_with_means, Schedule};
+use crate::core::server_wait::ServerWait;
+use crate::core::share::{Notice, State};
+use field::Bound;
+
+/// What the page computes from its inputs.
+#[derive(Clone, Copy)]
+pub struct Derived {
+    /// The last valid policy: an invalid field keeps its previous value,
+    /// and a reversed pair of factors keeps the last valid pair.
+    pub policy: Memo<Policy>,
+    /// The decorrelated simulation means for the current base, cap and
+    /// retries (see [`decorrelated_means`]).
+    pub means: Memo<Arc<Vec<f64>>>,
+    /// What becomes of the applied server wait under the current inputs:
+    /// read by the schedule and by the note beside the tester.
+    pub server_wait: Memo<Option<ServerWait>>,
+    /// The schedule that the table, tiles, chart and code all read. A memo
+    /// because many views read it.
+    pub schedule: Memo<Schedule>,
+}
+
+impl Derived {
+    fn new(
+        initial: &Policy,
+        policy_in: PolicyInputs,
+        factors: FactorInputs,
+        retry_after: RetryAfterInputs,
+        code: CodeInputs,
+    ) -> Self {
+        let first = *initial;
+        let policy = Memo::new(move |prev: Option<&Policy>| {
+            let last = prev.copied().unwrap_or(first);
+            let proportional = Proportional {
+                lo: factors.lo.valid.get(),
+                hi: factors.hi.valid.get(),
+                cap: factors.cap_order.get(),
+            };
+            Policy {
+                base_ms: policy_in.base.valid.get(),
+                multiplier: policy_in.multiplier.valid.get(),
+                cap_ms: policy_in.cap.valid.get(),
+                max_retries: policy_in.retries.valid.get(),
+                jitter: policy_in.jitter.get(),
+                proportional: if proportional.check().is_ok() {
+                    proportional
+                } else {
+                    last.proportional
+                },
+            }
+        });
+        // The 2,000-run decorrelated simulation is the costly part of a
+        // schedule, and it depends only on base, cap and retries: its own
+        // memo keeps a re-roll or a multiplier change from running it again.
+        // The mode comparison reads it too, whatever the jitter.
+        let sim_key = Memo::new(move |_| policy.with(|p| (p.base_ms, p.cap_ms, p.max_retries)));
+        let means = Memo::new(move |_| {
+            let (base, cap, retries) = sim_key.get();
+            Arc::new(decorrelated_means(base, cap, retries))
+        });
+        let server_wait = Memo::new(move |_| {
+            retry_after.server_wait.get().map(|(retry, wait_ms)| {
+                ServerWait::decide(
+                    retry,
+                    wait_ms,
+                    policy.with(|p| p.max_retries),
+                    code.honor.get(),
+                    retry_after.max.valid.get(),
+                )
+            })
+        });
+        let seed = policy_in.seed;
+        let schedule = Memo::new(move |_| {
+            let mut s = means.with(|m| schedule_with_means(&policy.get(), seed.get(), m));
+            if let Some(ServerWait::Applied { retry, wait_ms, .. }) = server_wait.get() {
+                s.apply_server_wait(retry, wait_ms);
+            }
+            s
+        });
+        Derived {
+            policy,
+            means,
+            server_wait,
+            schedule,
+        }
+    }
+}
+
+/// Everything the page holds. Each part is also provided as its own
+/// context, so a section asks only for what it reads.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// The policy form's inputs.
+    pub policy: PolicyInputs,
+    /// The proportional factors.
+    pub factors: FactorInputs,
+    /// The Retry-After maximum and the applied server wait.
+    pub retry_after: RetryAfterInputs,
+    /// The code options.
+    pub code: CodeInputs,
+    /// The simulation's inputs.
+    pub sim: SimInputs,
+    /// What is computed from the inputs.
+    pub derived: Derived,
+    /// Share-link parameters that were ignored on load.
+    pub notices: StoredValue<Vec<Notice>>,
+}
+
+impl AppState {
+    /// Builds the state from a decoded share link.
+    pub fn new(initial: State, notices: Vec<Notice>) -> Self {
+        let policy = PolicyInputs::new(&initial);
+        let factors = FactorInputs::new(&initial);
+        let retry_after = RetryAfterInputs::new(&initial);
+        let code = CodeInputs::new(&initial);
+        let sim = SimInputs::new(&initial);
+        let derived = Derived::new(&initial.policy, policy, factors, retry_after, code);
+        AppState {
+            policy,
+            factors,
+            retry_after,
+            code,
+            sim,
+            derived,
+            notices: StoredValue::new(notices),
+        }
+    }
+
+    /// Provides the whole state and each of its parts as contexts.
+    pub fn provide(self) {
+        provide_context(self);
+        provide_context(self.policy);
+        provide_context(self.factors);
+        provide_context(self.retry_after);
+        provide_context(self.code);
+        provide_context(self.sim);
+        provide_context(self.derived);
+    }
+
+    /// Every input, in the order the page shows them.
+    fn inputs(&self) -> Vec<&dyn Bound> {
+        let mut all = self.policy.all();
+        all.extend(self.factors.all());
+        all.extend(self.retry_after.all());
+        all.extend(self.code.all());
+        all.extend(self.sim.all());
+        all
+    }
+
+    /// Every entry the results and the code depend on that is refused, with
+    /// the last valid value they use instead; empty when all are valid.
+    pub fn stale(&self) -> Vec<StaleField> {
+        let mut out: Vec<StaleField> = self
+            .policy
+            .all()
+            .into_iter()
+            .chain(self.retry_after.all())
+            .filter_map(|input| input.stale())
+            .collect();
+        if self.policy.jitter.get() == Jitter::Proportional {
+            let used = self.derived.policy.with(|p| p.proportional);
+            out.extend(self.factors.stale(used));
+        }
+        out
+    }
+
+    /// Sets every input to `state`, as if typed (a preset uses it): each
+    /// field then shows exactly the value in use, so a refused entry and
+    /// its message go.
+    pub fn apply(&self, state: &State) {
+        for input in self.inputs() {
+            input.apply(state);
+        }
+    }
+
+    /// The state as a share link holds it (last valid values).
+    pub fn snapshot(&self) -> State {
+        let mut state = State::with_seed(0);
+        for input in self.inputs() {
+            input.write(&mut state);
+        }
+        // The policy memo holds the last valid pair of factors, which the
+        // two fields alone do not know.
+        state.policy = self.derived.policy.get();
+        state
+    }
+
+    /// [`Self::snapshot`] without subscribing the caller to changes.
+    pub fn snapshot_untracked(&self) -> State {
+        untrack(|| self.snapshot())
+    }
+}
+
+impl FactorInputs {
+    /// Why the pair of factors is refused when each alone is fine (the low
+    /// one above the high one); tracked.
+    fn pair_check(&self) -> Option<String> {
+        let (Ok(lo), Ok(hi)) = (self.lo.parsed.get(), self.hi.parsed.get()) else {
+            return None;
+        };
+        let pair = Proportional {
+            lo,
+            hi,
+            cap: CapOrder::Before,
+        };
+        pair.check().err().map(|e| e.to_string())
+    }
+
+    /// The message for a reversed pair of factors, beside both fields.
+    pub fn pair_error(&self) -> Signal<Option<String>> {
+        let factors = *self;
+        Signal::derive(move || factors.pair_check())
+    }
+
+    /// The pair as one stale entry while either factor, or the pair, is
+    /// refused; `used` is the pair in use.
+    fn stale(&self, used: Proportional) -> Option<StaleField> {
+        let refused = self.lo.parsed.with(Result::is_err)
+            || self.hi.parsed.with(Result::is_err)
+            || self.pair_check().is_some();
+        refused.then(|| StaleField {
+            label: "Low and High factor",
+            used: format!("{} – {}", used.lo, used.hi),
+        })
+    }
+}
+
+/// The whole state, for what reads or sets every input (the link, the
+/// presets, the exports).
+pub fn use_state() -> AppState {
+    expect_context::<AppState>()
+}
+
+/// The policy form's inputs.
+pub fn use_policy() -> PolicyInputs {
+    expect_context::<PolicyInputs>()
+}
+
+/// The proportional factors.
+pub fn use_factors() -> FactorInputs {
+    expect_context::<FactorInputs>()
+}
+
+/// The Retry-After maximum and the applied server wait.
+pub fn use_retry_after() -> RetryAfterInputs {
+    expect_context::<RetryAfterInputs>()
+}
+
+/// The code options.
+pub fn use_code() -> CodeInputs {
+    expect_context::<CodeInputs>()
+}
+
+/// The simulation's inputs.
+pub fn use_sim() -> SimInputs {
+    expect_context::<SimInputs>()
+}
+
+/// What is computed from the inputs.
+pub fn use_derived() -> Derived {
+    expect_context::<Derived>()
+}

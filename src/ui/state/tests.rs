@@ -1,0 +1,182 @@
+//! The state, natively: built under a reactive [`Owner`] as the app builds
+//! it, with no browser. Memos compute on read, so no executor is needed.
+
+use leptos::prelude::*;
+
+use super::AppState;
+use crate::core::inputs::PARAMS;
+use crate::core::policy::{CapOrder, Jitter};
+use crate::core::server_wait::ServerWait;
+use crate::core::share::{decode, encode, State};
+use crate::core::snippets::Lang;
+
+/// Runs `f` with a fresh state built from `query`, as the page would.
+fn with_state<R>(query: &str, f: impl FnOnce(AppState) -> R) -> R {
+    let owner = Owner::new();
+    owner.with(|| {
+        let (initial, notices) = decode(query, State::with_seed(7));
+        f(AppState::new(initial, notices))
+    })
+}
+
+/// A state that sets every parameter away from its default.
+fn everything_changed() -> State {
+    let query = "base=250&multiplier=1.5&cap=9000&retries=12&jitter=proportional&lo=0.5&hi=1.5\
+                 &capafter=1&seed=99&honor=0&lang=rs&ramax=30000&deadline=60000&serverwait=3:20000\
+                 &idem=1&simclients=20&simruns=5";
+    let (state, notices) = decode(query, State::with_seed(7));
+    assert!(notices.is_empty(), "{notices:?}");
+    state
+}
+
+#[test]
+fn snapshot_gives_back_the_link_it_was_built_from() {
+    let link = encode(&everything_changed());
+    with_state(&link, |state| {
+        assert_eq!(state.snapshot(), everything_changed());
+        assert_eq!(encode(&state.snapshot()), link);
+    });
+}
+
+#[test]
+fn every_link_parameter_is_an_input_of_the_state() {
+    // Apply a state that differs in every parameter: the snapshot must
+    // carry each one back, so no parameter is left out of the state.
+    let target = everything_changed();
+    let defaults = State::with_seed(7);
+    with_state("", |state| {
+        state.apply(&target);
+        let back = state.snapshot();
+        for param in PARAMS {
+            assert_ne!(
+                param.write(&defaults),
+                param.write(&target),
+                "the test state must change {}",
+                param.key()
+            );
+            assert_eq!(
+                param.write(&back),
+                param.write(&target),
+                "{} did not go through the state",
+                param.key()
+            );
+        }
+    });
+}
+
+#[test]
+fn apply_sets_each_field_as_if_typed() {
+    with_state("", |state| {
+        state.apply(&everything_changed());
+        assert_eq!(state.policy.base.text.get_untracked(), "250");
+        assert_eq!(state.policy.multiplier.text.get_untracked(), "1.5");
+        assert_eq!(state.policy.deadline.text.get_untracked(), "60000");
+        assert_eq!(
+            state.policy.jitter.value.get_untracked(),
+            Jitter::Proportional
+        );
+        assert_eq!(
+            state.factors.cap_order.value.get_untracked(),
+            CapOrder::After
+        );
+        assert_eq!(state.code.lang.value.get_untracked(), Lang::Rs);
+        assert_eq!(state.sim.runs.text.get_untracked(), "5");
+    });
+}
+
+#[test]
+fn a_refused_entry_is_stale_and_keeps_the_last_valid_value() {
+    with_state("base=500", |state| {
+        assert!(state.stale().is_empty());
+        state.policy.base.text.set("50 0".into());
+        state.retry_after.max.text.set("-1".into());
+        let stale = state.stale();
+        let names: Vec<(&str, &str)> = stale.iter().map(|s| (s.label, s.used.as_str())).collect();
+        assert_eq!(
+            names,
+            [
+                ("Base delay (ms)", "500"),
+                ("Max Retry-After (ms)", "600000")
+            ]
+        );
+        assert_eq!(state.derived.policy.get().base_ms, 500);
+        assert_eq!(state.snapshot().policy.base_ms, 500);
+        // Applying the value in use replaces the refused text.
+        state.apply(&state.snapshot());
+        assert!(state.stale().is_empty());
+        assert_eq!(state.policy.base.text.get_untracked(), "500");
+    });
+}
+
+#[test]
+fn an_empty_deadline_is_none_not_stale() {
+    with_state("deadline=30000", |state| {
+        state.policy.deadline.text.set(String::new());
+        assert!(state.stale().is_empty());
+        assert_eq!(state.snapshot().deadline_ms, None);
+        state.policy.deadline.text.set("soon".into());
+        let stale = state.stale();
+        assert_eq!(stale.len(), 1);
+        assert_eq!(
+            (stale[0].label, stale[0].used.as_str()),
+            ("Deadline (ms)", "none")
+        );
+    });
+}
+
+#[test]
+fn reversed_factors_are_stale_as_a_pair_and_keep_the_last_pair() {
+    with_state("jitter=proportional&lo=0.5&hi=1.5", |state| {
+        state.factors.lo.text.set("2".into());
+        assert_eq!(
+            state.factors.pair_error().get(),
+            Some("The lowest factor must not be above the highest.".into())
+        );
+        let stale = state.stale();
+        assert_eq!(stale.len(), 1);
+        assert_eq!(
+            (stale[0].label, stale[0].used.as_str()),
+            ("Low and High factor", "0.5 – 1.5")
+        );
+        let pair = state.derived.policy.get().proportional;
+        assert_eq!((pair.lo, pair.hi), (0.5, 1.5));
+        // Not proportional: the factors play no part, so nothing is stale.
+        state.policy.jitter.set(Jitter::Full);
+        assert!(state.stale().is_empty());
+    });
+}
+
+#[test]
+fn the_server_wait_follows_retries_honor_and_the_maximum() {
+    with_state("serverwait=3:20000&retries=5&jitter=none", |state| {
+        let applied = |wait_ms, clamped| {
+            Some(ServerWait::Applied {
+                retry: 3,
+                wait_ms,
+                clamped,
+            })
+        };
+        assert_eq!(state.derived.server_wait.get(), applied(20_000, false));
+        let third = |state: AppState| state.derived.schedule.with(|s| s.rows[2].sample_ms);
+        assert_eq!(third(state), 20_000.0);
+
+        state.retry_after.max.text.set("15000".into());
+        assert_eq!(state.derived.server_wait.get(), applied(15_000, true));
+        assert_eq!(third(state), 15_000.0);
+
+        state.policy.retries.text.set("2".into());
+        assert_eq!(
+            state.derived.server_wait.get(),
+            Some(ServerWait::BeyondRetries)
+        );
+
+        state.policy.retries.text.set("5".into());
+        state.code.honor.set(false);
+        assert_eq!(
+            state.derived.server_wait.get(),
+            Some(ServerWait::NotHonored)
+        );
+        // Back to the computed delay: 1 s doubling, retry 3 waits 4 s.
+        assert_eq!(third(state), 4_000.0);
+    });
+}

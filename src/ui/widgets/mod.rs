@@ -1,0 +1,12 @@
+//! Pieces the sections share: a number field, a checkbox, a table that
+//! scrolls, the copy button's clipboard, the stale note, and the small DOM
+//! helpers for the lists drawn by hand.
+
+pub mod bind;
+pub mod checkbox;
+pub mod clipboard;
+pub mod dom;
+pub mod number_field;
+pub mod scroll_table;
+pub mod select;
+pub mod stale_note;

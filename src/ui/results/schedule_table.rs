@@ -10,7 +10,7 @@ use web_sys::{Element, Text};
 use crate::core::format;
 use crate::core::schedule::Row;
 use crate::ui::state::{use_derived, use_policy};
-use crate::ui::widgets::dom::{element, set, set_number, text, with_children, ItemDom, Keyed};
+use crate::ui::widgets::dom::{element, set, set_number, text, with_children, ItemDom, IndexedList};
 use crate::ui::widgets::scroll_table::ScrollTable;
 
 /// What one line of the table shows: the row and whether it may start
@@ -215,7 +215,7 @@ pub fn ScheduleTable() -> impl IntoView {
     // own value between runs.
     // With the column widths last written: a changed custom property makes
     // the browser restyle every row, so it is written only when it changes.
-    Effect::new(move |last: Option<(Keyed<Line, RowDom>, String)>| {
+    Effect::new(move |last: Option<(IndexedList<Line, RowDom>, String)>| {
         let (mut list, mut widths) = last.unwrap_or_default();
         if let Some(tbody) = body.get() {
             let fits = fits.get();

@@ -97,15 +97,16 @@ pub fn set_number(element: &Element, name: &'static str, value: f64) {
         .set_attribute_number(name, value);
 }
 
-/// The items on screen, with the DOM built for each.
-pub struct Keyed<T, D> {
+/// A list drawn by hand, matched by position: item `i` is always the
+/// `i`-th child (a schedule's retry `i + 1`), so no keys are needed.
+pub struct IndexedList<T, D> {
     items: Vec<T>,
     doms: Vec<D>,
 }
 
-impl<T, D> Default for Keyed<T, D> {
+impl<T, D> Default for IndexedList<T, D> {
     fn default() -> Self {
-        Keyed {
+        IndexedList {
             items: Vec::new(),
             doms: Vec::new(),
         }
@@ -122,7 +123,7 @@ pub trait ItemDom<T> {
     fn update(&self, old: Option<&T>, item: &T);
 }
 
-impl<T: Clone + PartialEq, D: ItemDom<T>> Keyed<T, D> {
+impl<T: Clone + PartialEq, D: ItemDom<T>> IndexedList<T, D> {
     /// Makes `parent`'s children show `items`: drops extra ones from the
     /// end, adds missing ones, and updates only the items that changed.
     pub fn sync(&mut self, parent: &Node, items: &[T]) {

@@ -153,7 +153,8 @@ fn table_rows_carry_the_unrounded_means() {
 
 #[test]
 fn charts_are_named_images() {
-    use backoff_calculator::core::sim_chart::{bars_svg, escape, legend_html, line_svg};
+    use backoff_calculator::core::html::escape;
+    use backoff_calculator::core::sim_chart::{bars_svg, legend_html, line_svg};
     let results = sweep(small()).unwrap();
     let svg = line_svg(
         &line_chart(&results, Metric::Calls),

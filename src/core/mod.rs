@@ -10,6 +10,7 @@ pub mod export;
 pub mod fit;
 pub mod format;
 pub mod highlight;
+pub mod html;
 pub mod mode_chart;
 pub mod policy;
 pub mod presets;

@@ -15,8 +15,8 @@ use std::fmt::Write;
 use super::chart::{axis_label, nice_ceiling};
 use super::fit::ModeRow;
 use super::format;
+use super::html::escape;
 use super::policy::{Jitter, Proportional};
-use super::sim_chart::escape;
 
 /// Width of the bar chart's drawing, in SVG units.
 pub const WIDTH: f64 = 640.0;
@@ -145,7 +145,11 @@ pub fn chart_height(rows: usize) -> f64 {
 pub fn bars_svg(rows: &[ModeRow], current: Jitter, title_id: &str, title: &str) -> String {
     let axis = Axis::new(rows);
     let height = rows.len() as f64 * ROW_H;
-    let mut out = format!(r#"<title id="{title_id}">{}</title>"#, escape(title));
+    let mut out = format!(
+        r#"<title id="{}">{}</title>"#,
+        escape(title_id),
+        escape(title)
+    );
     for (i, label) in axis.labels().iter().enumerate() {
         let _ = write!(
             out,

@@ -12,6 +12,7 @@ use std::fmt::Write;
 use super::chart::{axis_label, nice_ceiling};
 use super::format;
 use super::format::total;
+use super::html::escape;
 use super::sim::{timeline, Mode, ModeResult, SimConfig, SimError, Timeline};
 
 /// Width of every simulation chart, SVG units.
@@ -272,21 +273,6 @@ pub fn bucket_label(ms: f64) -> String {
     }
 }
 
-/// Text made safe inside markup: `&`, `<`, `>` and `"` escaped.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// Opens a chart: a figure with the title as a visible caption (hidden
 /// from assistive technology, which reads the same words as the SVG's
 /// `<title>`, its accessible name; `id` must be unique on the page).
@@ -294,6 +280,7 @@ fn open(out: &mut String, id: &str, title: &str) {
     let _ = write!(
         out,
         r#"<figure class="chart sim-chart"><figcaption aria-hidden="true">{title}</figcaption><svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}" preserveAspectRatio="xMidYMid meet"><title id="{id}">{title}</title>"#,
+        id = escape(id),
         title = escape(title)
     );
 }
@@ -375,7 +362,13 @@ pub fn bars_svg(b: &Bars, id: &str, title: &str) -> String {
 /// A legend's content: per `(key, label)`, a swatch of class `k-{key}`.
 pub fn legend_html(keys: &[(&str, &str)]) -> String {
     keys.iter()
-        .map(|(key, label)| format!(r#"<span class="key k-{key}">{}</span>"#, escape(label)))
+        .map(|(key, label)| {
+            format!(
+                r#"<span class="key k-{}">{}</span>"#,
+                escape(key),
+                escape(label)
+            )
+        })
         .collect()
 }
 

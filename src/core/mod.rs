@@ -5,13 +5,13 @@
 //! formatting, the share link, the `Retry-After` reader and the code writers.
 
 pub mod chart;
+pub mod compare;
 pub mod decimal;
 pub mod export;
 pub mod fit;
 pub mod format;
 pub mod highlight;
 pub mod html;
-pub mod mode_chart;
 pub mod policy;
 pub mod presets;
 pub mod retry_after;

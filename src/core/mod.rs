@@ -18,5 +18,4 @@ pub mod retry_after;
 pub mod schedule;
 pub mod share;
 pub mod sim;
-pub mod sim_chart;
 pub mod snippets;

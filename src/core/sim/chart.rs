@@ -3,17 +3,17 @@
 //! line per mode) and the bars of one run's writes over time.
 //!
 //! Everything is in SVG user units of a [`WIDTH`] × [`HEIGHT`] drawing.
-//! [`line_svg`], [`bars_svg`] and [`legend_html`] write the finished
+//! [`line_svg`], [`timeline_svg`] and [`legend_html`] write the finished
 //! markup as text, which the page sets as one element's content: a chart
 //! redrawn whole when a run ends needs no per-element rendering code.
 
 use std::fmt::Write;
 
-use super::chart::{axis_label, nice_ceiling};
-use super::format;
-use super::format::total;
-use super::html::escape;
-use super::sim::{timeline, Mode, ModeResult, SimConfig, SimError, Timeline};
+use super::{timeline, Mode, ModeResult, SimConfig, SimError, Timeline};
+use crate::core::chart::{axis_label, nice_ceiling};
+use crate::core::format;
+use crate::core::format::total;
+use crate::core::html::escape;
 
 /// Width of every simulation chart, SVG units.
 pub const WIDTH: f64 = 640.0;
@@ -341,7 +341,7 @@ pub fn line_svg(chart: &LineChart, id: &str, title: &str, y_title: &str) -> Stri
 
 /// A timeline's markup: axes, then the failed and the successful writes
 /// as the paths `bar failed` and `bar succeeded`.
-pub fn bars_svg(b: &Bars, id: &str, title: &str) -> String {
+pub fn timeline_svg(b: &Bars, id: &str, title: &str) -> String {
     let mut out = String::new();
     open(&mut out, id, title);
     axes(

@@ -1,7 +1,8 @@
 //! What fits a deadline, and the mode comparison.
 
+use backoff_calculator::core::compare::{compare_modes, STUDY};
 use backoff_calculator::core::fit::{
-    compare_modes, deadline_fit, max_cap, max_retries, worst_case_ms, CapFit, RetriesFit, STUDY,
+    deadline_fit, max_cap, max_retries, worst_case_ms, CapFit, RetriesFit,
 };
 use backoff_calculator::core::policy::{
     CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS, MAX_RETRIES,

@@ -1,11 +1,11 @@
 //! The contention charts' geometry: lines per mode against clients, and
 //! one run's writes as bars over its own time span.
 
-use backoff_calculator::core::sim::{sweep, timeline, Mode, ModeResult, SimConfig};
-use backoff_calculator::core::sim_chart::{
+use backoff_calculator::core::sim::chart::{
     bars, bucket_label, coarsen, count_label, line_chart, timeline_bars, Metric, LEFT, PLOT_BOTTOM,
     PLOT_RIGHT, TIMELINE_BARS, TOP,
 };
+use backoff_calculator::core::sim::{sweep, timeline, Mode, ModeResult, SimConfig};
 
 fn small() -> SimConfig {
     SimConfig {
@@ -136,7 +136,7 @@ fn labels_read_plainly() {
 
 #[test]
 fn table_rows_carry_the_unrounded_means() {
-    use backoff_calculator::core::sim_chart::results_rows_html;
+    use backoff_calculator::core::sim::chart::results_rows_html;
     let results = sweep(small()).unwrap();
     let html = results_rows_html(&results);
     assert_eq!(html.matches("<tr ").count(), 30);
@@ -153,7 +153,8 @@ fn table_rows_carry_the_unrounded_means() {
 
 #[test]
 fn charts_are_named_images() {
-    use backoff_calculator::core::sim_chart::{bars_svg, escape, legend_html, line_svg};
+    use backoff_calculator::core::html::escape;
+    use backoff_calculator::core::sim::chart::{legend_html, line_svg, timeline_svg};
     let results = sweep(small()).unwrap();
     let svg = line_svg(
         &line_chart(&results, Metric::Calls),
@@ -168,7 +169,7 @@ fn charts_are_named_images() {
     assert_eq!(svg.matches("<circle").count(), 30);
     assert!(svg.ends_with("</svg></figure>"));
     let b = bars(&timeline_bars(&small(), Mode::Full, 10).unwrap());
-    let svg = bars_svg(&b, "t", "Writes");
+    let svg = timeline_svg(&b, "t", "Writes");
     assert!(svg.contains(r#"<path class="bar failed" d=""#));
     assert!(svg.contains(r#"<path class="bar succeeded" d="M"#));
     assert_eq!(escape(r#"a & "b""#), "a &amp; &quot;b&quot;");

@@ -7,6 +7,7 @@
 //! grows downwards as in SVG.
 
 use super::format;
+use super::html::escape;
 use super::schedule::Schedule;
 
 /// Width of the drawing, in SVG units.
@@ -203,7 +204,7 @@ pub fn axes_svg(c: &Chart) -> String {
             r#"<line class="grid" x1="{LEFT}" x2="{right}" y1="{y}" y2="{y}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
             LEFT - 6.0,
             t.y + 4.0,
-            t.label,
+            escape(&t.label),
             y = t.y,
         );
     }
@@ -213,7 +214,7 @@ pub fn axes_svg(c: &Chart) -> String {
             r#"<text class="tick total" x="{}" y="{}">{}</text>"#,
             right + 6.0,
             t.y + 4.0,
-            t.label
+            escape(&t.label)
         );
     }
     for (x, k) in &c.retry_labels {

@@ -4,6 +4,7 @@
 //! writers in [`super::snippets`] produce, and the pieces always join back
 //! into the exact text.
 
+use super::html::escape_text;
 use super::snippets::Lang;
 
 /// What a piece of code is.
@@ -19,8 +20,9 @@ pub enum Kind {
 
 /// The code as HTML for a `<code>` element: comments and strings wrapped
 /// in `<span class="tok-comment">` and `<span class="tok-string">`, every
-/// `&`, `<` and `>` escaped. One string, so the page sets it in one step
-/// instead of building a node per piece.
+/// `&`, `<` and `>` escaped ([`escape_text`]: quotes need no escape in
+/// element content, and the code is full of them). One string, so the
+/// page sets it in one step instead of building a node per piece.
 pub fn to_html(lang: Lang, code: &str) -> String {
     let mut html = String::with_capacity(code.len() + code.len() / 4);
     for (kind, text) in pieces(lang, code) {
@@ -34,14 +36,7 @@ pub fn to_html(lang: Lang, code: &str) -> String {
             html.push_str(class);
             html.push_str("\">");
         }
-        for c in text.chars() {
-            match c {
-                '&' => html.push_str("&amp;"),
-                '<' => html.push_str("&lt;"),
-                '>' => html.push_str("&gt;"),
-                c => html.push(c),
-            }
-        }
+        html.push_str(&escape_text(text));
         if class.is_some() {
             html.push_str("</span>");
         }

@@ -5,13 +5,14 @@
 //! formatting, the share link, the `Retry-After` reader and the code writers.
 
 pub mod chart;
+pub mod compare;
 pub mod decimal;
 pub mod export;
 pub mod fit;
 pub mod format;
 pub mod highlight;
+pub mod html;
 pub mod inputs;
-pub mod mode_chart;
 pub mod policy;
 pub mod presets;
 pub mod retry_after;
@@ -19,5 +20,4 @@ pub mod schedule;
 pub mod server_wait;
 pub mod share;
 pub mod sim;
-pub mod sim_chart;
 pub mod snippets;

@@ -10,188 +10,10 @@
 use std::cmp::Ordering;
 use std::collections::binary_heap::{BinaryHeap, PeekMut};
 
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
-
-use super::{Mode, NET_MEAN_MS, NET_SD_MS, STUDY_BASE_MS, STUDY_CAP_MS};
-use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
-
-/// The seed of one run's random stream: SplitMix64 applied in turn to the
-/// sweep's seed, the mode, the client count and the run index.
-pub fn stream_seed(seed: u64, mode: Mode, clients: u32, run: u32) -> u64 {
-    let mut h = splitmix64(seed);
-    h = splitmix64(h ^ mode.tag());
-    h = splitmix64(h ^ clients as u64);
-    splitmix64(h ^ run as u64)
-}
-
-/// One SplitMix64 output for the state `z` (Steele, Lea and Flood, 2014).
-fn splitmix64(z: u64) -> u64 {
-    let mut z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// One run's random numbers: uniforms and the network's normal hops.
-#[derive(Clone, Debug)]
-struct Draws {
-    /// The run's own generator.
-    rng: Pcg64,
-    /// The second normal of the last polar-method pair, not yet used.
-    spare: Option<f64>,
-}
-
-impl Draws {
-    /// A generator for the stream `seed`.
-    fn new(seed: u64) -> Draws {
-        Draws {
-            rng: Pcg64::seed_from_u64(seed),
-            spare: None,
-        }
-    }
-
-    /// A uniform draw in `[0, 1)` from the top 53 bits of one `u64`, as
-    /// the schedule draws.
-    fn unit(&mut self) -> f64 {
-        (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// A standard normal by Marsaglia's polar method, one pair per two calls.
-    fn normal(&mut self) -> f64 {
-        if let Some(z) = self.spare.take() {
-            return z;
-        }
-        loop {
-            let x = 2.0 * self.unit() - 1.0;
-            let y = 2.0 * self.unit() - 1.0;
-            let s = x * x + y * y;
-            if s > 0.0 && s < 1.0 {
-                let f = (-2.0 * s.ln() / s).sqrt();
-                self.spare = Some(y * f);
-                return x * f;
-            }
-        }
-    }
-
-    /// One network hop: `|Normal(10, 2)|` ms.
-    fn hop(&mut self) -> f64 {
-        (NET_MEAN_MS + NET_SD_MS * self.normal()).abs()
-    }
-
-    /// `lo + (hi − lo) × u`, kept inside `[lo, hi]` against rounding.
-    fn between(&mut self, lo: f64, hi: f64) -> f64 {
-        (lo + (hi - lo) * self.unit()).clamp(lo, hi)
-    }
-}
-
-/// How a sleep is drawn from the client's current backoff.
-#[derive(Clone, Copy, Debug)]
-enum Draw {
-    /// No backoff.
-    Zero,
-    /// Exactly the capped exponential.
-    Exact,
-    /// `uniform(0, exp)`.
-    Full,
-    /// `exp/2 + uniform(0, exp/2)`.
-    Equal,
-    /// `min(cap, uniform(base, prev × 3))`.
-    Decorrelated,
-    /// `exp × uniform(lo, hi)`, with the factors `lo` and `hi`.
-    FactorBeforeCap(f64, f64),
-    /// `min(cap, raw × uniform(lo, hi))`, with the factors `lo` and `hi`.
-    FactorAfterCap(f64, f64),
-}
-
-/// A mode's backoff, ready to draw from.
-#[derive(Clone, Copy, Debug)]
-struct Rule {
-    draw: Draw,
-    /// Decorrelated jitter's floor and starting sleep.
-    base: f64,
-    /// The uncapped backoff of the first retry.
-    first: f64,
-    /// Growth per retry.
-    multiplier: f64,
-    /// No backoff exceeds it (except proportional with the cap first).
-    cap: f64,
-    /// The uncapped backoff stops growing here, as in the schedule.
-    stop: f64,
-    /// A client gives up when its write fails after this many retries.
-    max_retries: u32,
-}
-
-impl Rule {
-    /// The rule clients follow in `mode`; `policy` matters only for
-    /// [`Mode::Policy`].
-    fn new(mode: Mode, policy: &Policy) -> Rule {
-        let study = |draw| Rule {
-            draw,
-            base: STUDY_BASE_MS,
-            // The study's first retry has n = 1: 2 × base.
-            first: 2.0 * STUDY_BASE_MS,
-            multiplier: 2.0,
-            cap: STUDY_CAP_MS,
-            stop: STUDY_CAP_MS,
-            max_retries: u32::MAX,
-        };
-        match mode {
-            Mode::Exponential => study(Draw::Exact),
-            Mode::Decorrelated => study(Draw::Decorrelated),
-            Mode::Equal => study(Draw::Equal),
-            Mode::Full => study(Draw::Full),
-            Mode::None => study(Draw::Zero),
-            Mode::Policy => {
-                let cap = policy.cap_ms as f64;
-                let Proportional { lo, hi, cap: order } = policy.proportional;
-                let (draw, stop) = match (policy.jitter, order) {
-                    (Jitter::None, _) => (Draw::Exact, cap),
-                    (Jitter::Full, _) => (Draw::Full, cap),
-                    (Jitter::Equal, _) => (Draw::Equal, cap),
-                    (Jitter::Decorrelated, _) => (Draw::Decorrelated, cap),
-                    (Jitter::Proportional, CapOrder::Before) => {
-                        (Draw::FactorBeforeCap(lo, hi), cap)
-                    }
-                    (Jitter::Proportional, CapOrder::After) => {
-                        (Draw::FactorAfterCap(lo, hi), cap / lo)
-                    }
-                };
-                Rule {
-                    draw,
-                    base: policy.base_ms as f64,
-                    first: policy.base_ms as f64,
-                    multiplier: policy.multiplier,
-                    cap,
-                    stop,
-                    max_retries: policy.max_retries,
-                }
-            }
-        }
-    }
-
-    /// The sleep before `client`'s next read, advancing its backoff state.
-    fn sleep(&self, client: &mut Client, draws: &mut Draws) -> f64 {
-        let raw = client.raw;
-        if raw < self.stop {
-            client.raw = raw * self.multiplier;
-        }
-        let exp = raw.min(self.cap);
-        match self.draw {
-            Draw::Zero => 0.0,
-            Draw::Exact => exp,
-            Draw::Full => draws.between(0.0, exp),
-            Draw::Equal => draws.between(exp / 2.0, exp),
-            Draw::Decorrelated => {
-                let hi = (client.prev * 3.0).max(self.base);
-                client.prev = draws.between(self.base, hi).min(self.cap);
-                client.prev
-            }
-            Draw::FactorBeforeCap(lo, hi) => draws.between(exp * lo, exp * hi),
-            Draw::FactorAfterCap(lo, hi) => draws.between(raw * lo, raw * hi).min(self.cap),
-        }
-    }
-}
+use super::random::{stream_seed, Draws};
+use super::rule::Rule;
+use super::Mode;
+use crate::core::policy::Policy;
 
 /// What a client's one message in flight will do when it arrives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,7 +31,7 @@ enum Pending {
 /// One client's state. Each client has exactly one message in flight until
 /// it is done, so its next event lives here and the queue holds only times.
 #[derive(Clone, Copy, Debug)]
-struct Client {
+pub(super) struct Client {
     pending: Pending,
     /// The version its last read returned.
     version: u64,
@@ -218,9 +40,9 @@ struct Client {
     /// Failed writes so far.
     retries: u32,
     /// Uncapped backoff of its next retry.
-    raw: f64,
+    pub(super) raw: f64,
     /// Its last decorrelated sleep.
-    prev: f64,
+    pub(super) prev: f64,
 }
 
 /// An entry of the event queue: when the client's message arrives.

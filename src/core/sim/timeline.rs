@@ -1,7 +1,10 @@
 //! The writes over time of one run, for the chart that shows lockstep
 //! spikes against a spread.
 
-use super::{EventKind, Mode, Outcome, Run, SimConfig, SimError, MAX_BUCKETS, MAX_CLIENTS};
+use super::{EventKind, Mode, Outcome, Run, SimConfig, SimError, MAX_CLIENTS};
+
+/// Most buckets a [`Timeline`] has.
+pub const MAX_BUCKETS: u32 = 10_000;
 
 /// The writes the server received over one run, bucketed by time: lockstep
 /// clients show as spikes, jittered ones as a spread.

@@ -7,10 +7,10 @@ use leptos::svg::Svg;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Text};
 
-use crate::core::fit::{compare_modes, ModeRow, STUDY, STUDY_URL};
-use crate::core::mode_chart::{
-    bar_class, bars_svg, cell_texts, chart_height, mode_name, rows_html, Axis, Bar, WIDTH,
+use crate::core::compare::chart::{
+    bar_class, cell_texts, chart_height, mode_bars_svg, mode_name, rows_html, Axis, Bar, WIDTH,
 };
+use crate::core::compare::{compare_modes, ModeRow, STUDY, STUDY_URL};
 use crate::core::policy::{Jitter, Proportional};
 use crate::ui::state::{use_derived, use_policy};
 use crate::ui::widgets::dom::{set, set_number};
@@ -36,13 +36,13 @@ fn table_rows(body: &Element) -> impl Iterator<Item = Element> {
 }
 
 /// The chart's mode groups, last to first: they end the chart
-/// ([`bars_svg`]).
+/// ([`mode_bars_svg`]).
 fn bar_groups(svg: &Element) -> impl Iterator<Item = Element> {
     std::iter::successors(svg.last_element_child(), |g| g.previous_element_sibling())
 }
 
 /// Writes `rows` into the table and chart that [`rows_html`] and
-/// [`bars_svg`] wrote for rows of the same modes: the values, the
+/// [`mode_bars_svg`] wrote for rows of the same modes: the values, the
 /// proportional mode's name and the axis labels, each in place.
 fn update_in_place(body: &Element, svg: &Element, rows: &[ModeRow], factors: Proportional) {
     for (line, row) in table_rows(body).zip(rows) {
@@ -157,7 +157,7 @@ pub fn ModeComparison() -> impl IntoView {
                 }
                 _ => {
                     body.set_inner_html(&rows_html(rows, factors));
-                    svg.set_inner_html(&bars_svg(rows, current, TITLE_ID, TITLE));
+                    svg.set_inner_html(&mode_bars_svg(rows, current, TITLE_ID, TITLE));
                     false
                 }
             };

@@ -8,7 +8,7 @@ use web_sys::Element;
 use crate::core::chart::{axes_svg, layout, Mark, HEIGHT, WIDTH};
 use crate::core::format::tenths;
 use crate::ui::state::{use_derived, use_policy};
-use crate::ui::widgets::dom::{element, set, set_number, with_children, ItemDom, IndexedList, SVG};
+use crate::ui::widgets::dom::{element, set, set_number, with_children, IndexedList, ItemDom, SVG};
 
 /// A shape's attribute and how a mark sets it.
 type Attr<'a> = (&'a Element, &'static str, fn(&Mark) -> f64);

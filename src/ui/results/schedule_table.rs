@@ -10,7 +10,9 @@ use web_sys::{Element, Text};
 use crate::core::format;
 use crate::core::schedule::Row;
 use crate::ui::state::{use_derived, use_policy};
-use crate::ui::widgets::dom::{element, set, set_number, text, with_children, ItemDom, IndexedList};
+use crate::ui::widgets::dom::{
+    element, set, set_number, text, with_children, IndexedList, ItemDom,
+};
 use crate::ui::widgets::scroll_table::ScrollTable;
 
 /// What one line of the table shows: the row and whether it may start

@@ -12,8 +12,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::core::format::thousands;
+use crate::core::sim::chart::{legend_html, line_chart, line_svg, results_rows_html, Metric};
 use crate::core::sim::{summary_sentence, Mode, ModeResult, SimConfig};
-use crate::core::sim_chart::{legend_html, line_chart, line_svg, results_rows_html, Metric};
 use crate::ui::simulation::timeline::SimTimeline;
 use crate::ui::widgets::scroll_table::ScrollTable;
 

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::core::format::{self, thousands};
+use crate::core::sim::chart::{bars, legend_html, timeline_bars, timeline_svg};
 use crate::core::sim::{Mode, SimConfig};
-use crate::core::sim_chart::{bars, bars_svg, legend_html, timeline_bars};
 
 /// The chart of `mode`'s first run at the sweep's largest client count,
 /// as SVG markup (empty if the run is refused).
@@ -21,7 +21,7 @@ fn chart(config: &SimConfig, mode: Mode) -> String {
         thousands(t.outcome.calls),
         format::total(t.outcome.time_ms)
     );
-    bars_svg(&b, &format!("sim-timeline-{}", mode.as_str()), &title)
+    timeline_svg(&b, &format!("sim-timeline-{}", mode.as_str()), &title)
 }
 
 /// The select `Mode for the timeline` and the two charts it drives.

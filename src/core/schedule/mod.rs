@@ -12,18 +12,23 @@
 //! Samples come from `rand_pcg::Pcg64` seeded with the share link's seed.
 //! Each retry draws one `u64`, turned into a uniform `u` in `[0, 1)` from
 //! its top 53 bits; a sleep between `lo` and `hi` is `lo + (hi − lo) × u`.
+//!
+//! This file builds the rows and their sums; `decorrelated.rs` holds
+//! decorrelated jitter's step and simulates its expected column, and
+//! `words.rs` puts a schedule and a policy's edge cases in the page's words.
 
 use rand::{Rng, SeedableRng};
-use rand_pcg::{Pcg32, Pcg64};
+use rand_pcg::Pcg64;
 
 use super::format;
 use super::policy::{CapOrder, Jitter, Policy, Proportional};
 
-/// How many runs the decorrelated expected column averages.
-pub const SIMULATION_RUNS: usize = 2_000;
+mod decorrelated;
+mod words;
 
-/// Seed of the decorrelated simulation, fixed so its mean is stable.
-pub const SIMULATION_SEED: u64 = 0x5EED_0FBA_C0FF;
+use decorrelated::decorrelated_step;
+pub use decorrelated::{decorrelated_means, SIMULATION_RUNS, SIMULATION_SEED};
+pub use words::{edge_notes, summary_sentence};
 
 /// One retry's line in the table. All values are unrounded milliseconds.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -117,82 +122,6 @@ fn expected_capped_uniform(a: f64, b: f64, cap: f64) -> f64 {
         // The part below the cap averages over its width; the rest is the cap.
         ((cap * cap - a * a) / 2.0 + cap * (b - cap)) / (b - a)
     }
-}
-
-/// The decorrelated sleep after `prev`: `min(cap, uniform(base, prev × 3))`.
-///
-/// When the cap is below the base every sleep is the cap.
-///
-/// Written with plain comparisons rather than `max`, `clamp` and `min`,
-/// and always inlined: in wasm those become calls (`fmax`, `fmin`) that
-/// handle NaN, and the simulation takes this step 2,000 × retries times.
-/// Every value here is finite and not negative, so the results are the
-/// same to the bit (`tests/schedule.rs` checks the means against them).
-#[inline(always)]
-fn decorrelated_step(base: f64, cap: f64, prev: f64, u: f64) -> f64 {
-    let tripled = prev * 3.0;
-    let hi = if tripled > base { tripled } else { base };
-    let x = base + (hi - base) * u;
-    let x = if x < base {
-        base
-    } else if x > hi {
-        hi
-    } else {
-        x
-    };
-    if x < cap {
-        x
-    } else {
-        cap
-    }
-}
-
-/// Mean of each decorrelated sleep over [`SIMULATION_RUNS`] runs, for
-/// `retries` retries with the given base and cap.
-///
-/// It depends on nothing else (not the multiplier, not the seed), so the
-/// page computes it once per base, cap and retry count and hands it to
-/// [`schedule_with_means`].
-pub fn decorrelated_means(base_ms: u64, cap_ms: u64, retries: u32) -> Vec<f64> {
-    let base = base_ms as f64;
-    let cap = cap_ms as f64;
-    let n = retries as u64;
-    let mut sums = vec![0.0; retries as usize];
-    // Pcg32, not the sample's Pcg64: its 64-bit state steps with one native
-    // multiply in wasm, where Pcg64's 128-bit arithmetic is emulated; the
-    // simulation is the costliest part of an update. 32 bits per draw are
-    // plenty for a mean.
-    let mut rng = Pcg32::seed_from_u64(SIMULATION_SEED);
-    let draw = |lane: &mut Pcg32| lane.next_u32() as f64 * (1.0 / 4_294_967_296.0);
-    // Each sleep waits on the one before, so the runs go four abreast and
-    // the processor works on four such chains at once (a third faster in
-    // V8). Each lane's generator is moved ahead to its own run's first
-    // draw, and each sum adds the runs in run order: the means are bit for
-    // bit those of the runs taken one after another.
-    const _: () = assert!(SIMULATION_RUNS.is_multiple_of(4));
-    for _ in 0..SIMULATION_RUNS / 4 {
-        let lane = |k: u64| {
-            let mut lane = rng.clone();
-            lane.advance(k * n);
-            lane
-        };
-        let (mut r0, mut r1, mut r2, mut r3) = (lane(0), lane(1), lane(2), lane(3));
-        let (mut p0, mut p1, mut p2, mut p3) = (base, base, base, base);
-        for sum in sums.iter_mut() {
-            p0 = decorrelated_step(base, cap, p0, draw(&mut r0));
-            p1 = decorrelated_step(base, cap, p1, draw(&mut r1));
-            p2 = decorrelated_step(base, cap, p2, draw(&mut r2));
-            p3 = decorrelated_step(base, cap, p3, draw(&mut r3));
-            *sum += p0;
-            *sum += p1;
-            *sum += p2;
-            *sum += p3;
-        }
-        rng.advance(4 * n);
-    }
-    sums.into_iter()
-        .map(|s| s / SIMULATION_RUNS as f64)
-        .collect()
 }
 
 /// Computes the schedule for `policy`, sampling with `seed`.
@@ -380,62 +309,4 @@ impl DeadlineCheck {
             fits(self.expected_fits),
         )
     }
-}
-
-/// The sentence under the tiles, for example
-/// "This sample waits 26.1 s in total over 6 attempts; expected total 15.5 s."
-pub fn summary_sentence(schedule: &Schedule) -> String {
-    let attempts = match schedule.attempts {
-        1 => "1 attempt".to_string(),
-        n => format!("{} attempts", format::thousands(n)),
-    };
-    let expected = if schedule.expected_is_simulated {
-        "simulated expected total"
-    } else {
-        "expected total"
-    };
-    format!(
-        "This sample waits {} in total over {attempts}; {expected} {}.",
-        format::total(schedule.total_ms),
-        format::total(schedule.expected_total_ms),
-    )
-}
-
-/// Plain notes for the edge cases a policy runs into, in the page's words.
-pub fn edge_notes(policy: &Policy) -> Vec<&'static str> {
-    let mut notes = Vec::new();
-    if policy.max_retries == 0 {
-        notes.push("With 0 retries there is one attempt and nothing to wait for.");
-    }
-    if policy.cap_ms == 0 {
-        notes.push("A max delay of 0 means every retry fires at once: no backoff at all.");
-    } else if policy.base_ms == 0 {
-        notes.push(
-            "A base delay of 0 stays 0 however it is multiplied, so retries fire back to back. \
-             Decorrelated jitter also stays at 0.",
-        );
-    } else if policy.base_ms > policy.cap_ms {
-        notes.push(
-            "The base delay is above the max delay, so the cap wins from retry 1: \
-             every backoff is the max delay.",
-        );
-    }
-    if policy.multiplier == 1.0 && policy.base_ms > 0 && policy.jitter != Jitter::Decorrelated {
-        notes.push("A multiplier of 1 keeps the backoff constant at the base delay.");
-    }
-    if policy.jitter == Jitter::Decorrelated {
-        notes.push(
-            "Decorrelated jitter ignores the multiplier: each sleep is drawn between the base \
-             and three times the previous sleep.",
-        );
-    }
-    if policy.jitter == Jitter::Proportional
-        && policy.proportional.cap == CapOrder::Before
-        && policy.proportional.hi > 1.0
-    {
-        notes.push(
-            "With the cap applied before a factor above 1, a sleep can exceed the max delay.",
-        );
-    }
-    notes
 }

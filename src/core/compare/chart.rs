@@ -8,15 +8,15 @@
 //! markup is written from too: setting the content again on each input
 //! cost more than a millisecond of parsing, style and layout.
 //!
-//! [`compare_modes`]: super::fit::compare_modes
+//! [`compare_modes`]: super::compare_modes
 
 use std::fmt::Write;
 
-use super::chart::{axis_label, nice_ceiling};
-use super::fit::ModeRow;
-use super::format;
-use super::policy::{Jitter, Proportional};
-use super::sim_chart::escape;
+use super::ModeRow;
+use crate::core::chart::{axis_label, nice_ceiling};
+use crate::core::format;
+use crate::core::html::escape;
+use crate::core::policy::{Jitter, Proportional};
 
 /// Width of the bar chart's drawing, in SVG units.
 pub const WIDTH: f64 = 640.0;
@@ -142,10 +142,14 @@ pub fn chart_height(rows: usize) -> f64 {
 /// `mode-bar` (with `current` for `current`) holding its name, the worst
 /// case as a line (`worst`) and its end (`worst-end`), and the expected
 /// total as a bar (`expected-bar`).
-pub fn bars_svg(rows: &[ModeRow], current: Jitter, title_id: &str, title: &str) -> String {
+pub fn mode_bars_svg(rows: &[ModeRow], current: Jitter, title_id: &str, title: &str) -> String {
     let axis = Axis::new(rows);
     let height = rows.len() as f64 * ROW_H;
-    let mut out = format!(r#"<title id="{title_id}">{}</title>"#, escape(title));
+    let mut out = format!(
+        r#"<title id="{}">{}</title>"#,
+        escape(title_id),
+        escape(title)
+    );
     for (i, label) in axis.labels().iter().enumerate() {
         let _ = write!(
             out,
@@ -178,7 +182,7 @@ pub fn bars_svg(rows: &[ModeRow], current: Jitter, title_id: &str, title: &str) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::fit::compare_modes;
+    use crate::core::compare::compare_modes;
     use crate::core::policy::Policy;
     use crate::core::schedule::decorrelated_means;
 
@@ -219,7 +223,7 @@ mod tests {
         ] {
             let rows = compare_modes(&p, &decorrelated_means(p.base_ms, p.cap_ms, p.max_retries));
             let html = rows_html(&rows, Proportional::GRPC);
-            let svg = bars_svg(&rows, Jitter::Full, "t", "title");
+            let svg = mode_bars_svg(&rows, Jitter::Full, "t", "title");
             let axis = Axis::new(&rows);
             for label in axis.labels() {
                 assert!(
@@ -250,7 +254,7 @@ mod tests {
     #[test]
     fn one_bar_per_mode_on_one_axis_and_the_current_one_marked() {
         let rows = rows();
-        let svg = bars_svg(&rows, Jitter::Equal, "t", "A <title>");
+        let svg = mode_bars_svg(&rows, Jitter::Equal, "t", "A <title>");
         assert!(svg.starts_with(r#"<title id="t">A &lt;title&gt;</title>"#));
         assert_eq!(svg.matches(r#"<g class="mode-bar"#).count(), 5);
         assert_eq!(svg.matches(r#"<g class="mode-bar current">"#).count(), 1);

@@ -1,5 +1,5 @@
 // Page benchmark: drives the release build (dist/, or DIST_DIR) in headless
-// Chromium and prints medians and p95 for the figures of SPEC §8. Run by
+// Chromium and prints medians and p95 for the figures of docs/targets.md. Run by
 // hand (`node scripts/bench-page.mjs [iterations]`), not part of CI's pass
 // or fail: timings on a shared 2-core machine are reported, not asserted.
 //
@@ -16,7 +16,7 @@
 //   rendered DOM with the same stylesheet; interleaved pairs.
 // - layout shift: the sum of layout-shift entries while loading, at 375
 //   and 1280 px.
-// - simulation: the contention sweep (SPEC §7), 50 clients × 100 runs,
+// - simulation: the contention sweep (docs/simulation.md), 50 clients × 100 runs,
 //   from click to the last result row, with the longest task seen.
 import fs from 'node:fs';
 import path from 'node:path';

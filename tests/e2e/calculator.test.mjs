@@ -13,7 +13,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 /** Opens the page; the test fails if it logs an error or leaves its origin. */
 const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
 
-test('the defaults show the SPEC check values', async (t) => {
+test('the defaults show the check values of docs/schedule.md', async (t) => {
   const { page } = await open(t, '?seed=42');
   const table = await rows(page);
   assert.deepEqual(table.map((r) => [r.min, r.max]), [[0, 1000], [0, 2000], [0, 4000], [0, 8000], [0, 16000]]);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,6 +63,27 @@ export async function launch() {
     ],
     timeout: 30_000,
   });
+}
+
+/**
+ * One static server and one browser for a test file: registers node:test
+ * `before` and `after` hooks that start both and close both, and returns
+ * their getters and the two ways to open the page on them. `dir` and
+ * `prefix` go to serveDist.
+ */
+export function useBrowser({ dir, prefix } = {}) {
+  let server;
+  let browser;
+  before(async () => { server = await serveDist({ dir, prefix }); browser = await launch(); });
+  after(async () => { await browser?.close(); await server?.close(); });
+  return {
+    get browser() { return browser; },
+    get origin() { return server.origin; },
+    /** openChecked on this server: the test fails if the page logs an error or leaves its origin. */
+    open: (t, query, options) => openChecked(t, browser, server.origin, query, options),
+    /** openPage on this server: the caller closes the context. */
+    openPage: (query, options) => openPage(browser, server.origin, query, options),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
@@ -26,13 +27,17 @@ const types = {
 /**
  * Starts a static server over `dir` (dist/ by default), with the files
  * under the path `prefix` (a build made with trunk's `--public-url PREFIX`
- * is served so); anything outside the prefix is a 404. Resolves to
+ * is served so); anything outside the prefix is a 404. With `gzip`, every
+ * file goes out compressed with gzip -9 and `Content-Encoding: gzip` to a
+ * client that accepts it, as a static host serves it. Resolves to
  * { origin, close }.
  */
-export async function serveDist({ dir = distDir, prefix = '/' } = {}) {
+export async function serveDist({ dir = distDir, prefix = '/', gzip = false } = {}) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     throw new Error(`${dir}/index.html is missing: run \`trunk build --release\` first`);
   }
+  // Compressed once per file, as a host that stores .gz copies would.
+  const compressed = new Map();
   // A large header limit: a test opens a link with a 100 KB parameter.
   const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -43,7 +48,14 @@ export async function serveDist({ dir = distDir, prefix = '/' } = {}) {
     if (rel === '') file = path.join(dir, 'index.html');
     fs.readFile(file, (err, body) => {
       if (err) { res.writeHead(404).end('not found'); return; }
-      res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+      const headers = { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' };
+      if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        if (!compressed.has(file)) compressed.set(file, zlib.gzipSync(body, { level: 9 }));
+        body = compressed.get(file);
+        headers['content-encoding'] = 'gzip';
+        headers.vary = 'Accept-Encoding';
+      }
+      res.writeHead(200, headers);
       res.end(body);
     });
   });

@@ -26,9 +26,10 @@ fn toml_value(text: &str, key: &str) -> Option<String> {
 
 /// The version of `name` in a Cargo.lock.
 fn lock_version(lock: &str, name: &str) -> Option<String> {
+    let wanted = format!("name = \"{name}\"");
     let mut lines = lock.lines();
     while let Some(line) = lines.next() {
-        if line == format!("name = \"{name}\"") {
+        if line == wanted {
             return toml_value(lines.next()?, "version");
         }
     }

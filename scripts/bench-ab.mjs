@@ -12,7 +12,7 @@
 // a forced layout.
 import path from 'node:path';
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
-import { actionCode, quantile, timeUpdates } from './updates.mjs';
+import { actionCode, openApp, quantile, timeUpdates } from './updates.mjs';
 
 const [dirA, dirB, action = 'base', query = '?retries=100&jitter=decorrelated&seed=1'] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: node scripts/bench-ab.mjs DIST_A DIST_B [base|reroll] [query]');
@@ -22,10 +22,7 @@ const browser = await launch();
 const sides = [];
 for (const dir of [dirA, dirB]) {
   const server = await serveDist({ dir: path.resolve(dir) });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${server.origin}/${query}`);
-  await page.locator('table.schedule tbody tr').first().waitFor();
+  const { page } = await openApp(browser, `${server.origin}/${query}`);
   sides.push({ dir, server, page, times: [] });
 }
 

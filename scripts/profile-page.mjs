@@ -8,27 +8,26 @@
 // times (once for `load`) while the profiler samples every 50 µs, then the
 // functions with the most self time are printed.
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
-import { actionCode } from './updates.mjs';
+import { actionCode, openApp } from './updates.mjs';
 
 const action = process.argv[2] ?? 'base';
 const query = process.argv[3] ?? '?retries=100&jitter=decorrelated&seed=1';
 
 const server = await serveDist();
 const browser = await launch();
-const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-const page = await context.newPage();
-const cdp = await context.newCDPSession(page);
-await cdp.send('Profiler.enable');
-await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
-
+// The profiler is attached before the page loads, and started then for `load`.
+let cdp;
+const { page } = await openApp(browser, `${server.origin}/${query}`, {
+  beforeLoad: async (context, page) => {
+    cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+    if (action === 'load') await cdp.send('Profiler.start');
+  },
+});
 if (action === 'load') {
-  await cdp.send('Profiler.start');
-  await page.goto(`${server.origin}/${query}`);
-  await page.locator('table.schedule tbody tr').first().waitFor();
   await page.waitForTimeout(300);
 } else {
-  await page.goto(`${server.origin}/${query}`);
-  await page.locator('table.schedule tbody tr').first().waitFor();
   await cdp.send('Profiler.start');
   await page.evaluate(async (code) => {
     const act = new Function('i', code);

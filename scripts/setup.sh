@@ -6,8 +6,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TRUNK_VERSION=0.21.14
-WASM_BINDGEN_VERSION=0.2.129
+# The versions come from Trunk.toml, the one place they are written
+# (tests/toolchain.rs checks the other copies against it).
+trunk_toml() { sed -n "s/^$1 *= *\"=\{0,1\}\([0-9.]*\)\".*/\1/p" Trunk.toml; }
+TRUNK_VERSION=$(trunk_toml trunk-version)
+WASM_BINDGEN_VERSION=$(trunk_toml wasm_bindgen)
+if [ -z "$TRUNK_VERSION" ] || [ -z "$WASM_BINDGEN_VERSION" ]; then
+  echo "[setup] Trunk.toml must name trunk-version and [tools] wasm_bindgen" >&2
+  exit 1
+fi
 profile=${1:-all}
 
 say() { printf '[setup] %s\n' "$*"; }
@@ -23,7 +30,7 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-# cargo install builds from crates.io; the versions must match Trunk.toml and Cargo.toml.
+# cargo install builds from crates.io; Cargo.toml's wasm-bindgen pin must match.
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
   say "installing trunk $TRUNK_VERSION (about 7 minutes on 2 cores)"
   cargo install --locked "trunk@$TRUNK_VERSION"

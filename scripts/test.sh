@@ -15,8 +15,18 @@ export PYTHON=/usr/bin/python3
 
 step() { printf '\n=== %s ===\n' "$1"; }
 
-step "format"
+step "format, and no file pointing outside the repository"
 cargo fmt --all -- --check
+# The repository carries its own contract in docs/: no tracked file may
+# lean on a brief kept elsewhere. (Each pattern is written so that it does
+# not match this line.)
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  if git grep -n -I -e '[.][.]/shared' -e 'SPE[C] §' -e 'TOOLCHAI[N][.]md' -- . \
+    ':!Cargo.lock' ':!package-lock.json' ':!**/Cargo.lock'; then
+    echo "These lines point outside the repository: point them at docs/ instead." >&2
+    exit 1
+  fi
+fi
 
 step "clippy (native and wasm32)"
 guard 1200 cargo clippy --locked --all-targets -- -D warnings

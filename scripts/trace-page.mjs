@@ -12,7 +12,7 @@
 // CSS, if set, is added to the page first: hiding a section shows what its
 // layout costs.
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
-import { actionCode, quantile, timeUpdates } from './updates.mjs';
+import { actionCode, openApp, quantile, timeUpdates } from './updates.mjs';
 
 const action = process.argv[2] ?? 'base';
 const query = process.argv[3] ?? '?retries=100&jitter=decorrelated&seed=1';
@@ -22,10 +22,7 @@ actionCode(action);
 const server = await serveDist();
 const browser = await launch();
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${server.origin}/${query}`);
-  await page.locator('table.schedule tbody tr').first().waitFor();
+  const { context, page } = await openApp(browser, `${server.origin}/${query}`);
   if (process.env.CSS) await page.addStyleTag({ content: process.env.CSS });
   // Untraced first: the first updates run while V8 optimizes the wasm.
   await timeUpdates(page, action, 15);

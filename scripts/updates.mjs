@@ -1,7 +1,26 @@
-// The updates the page scripts make, run inside the page: typing into Base
-// delay, and re-rolling. Shared by bench-ab, trace-page and profile-page;
-// bench-page keeps its own loop, with a warm-up and a check that the table
-// changed, and shares the re-roll and `quantile`.
+// What the page scripts share: opening the page until its schedule is up,
+// and the updates they make inside it (typing into Base delay, and
+// re-rolling). Used by bench-page, bench-ab, trace-page and profile-page;
+// bench-page keeps its own update loop, with a warm-up and a check that the
+// table changed, and shares the re-roll and `quantile`.
+
+/** The schedule's first body row: once it is in the DOM the app is up. */
+export const FIRST_ROW = 'table.schedule tbody tr';
+
+/**
+ * Opens `url` in a fresh context of `browser` and waits for the first
+ * schedule row. `beforeLoad(context, page)`, if given, runs before the
+ * navigation (to add an init script or start a profiler). Resolves to
+ * `{ context, page }`; the caller closes the context.
+ */
+export async function openApp(browser, url, { viewport = { width: 1280, height: 900 }, beforeLoad } = {}) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  if (beforeLoad) await beforeLoad(context, page);
+  await page.goto(url);
+  await page.locator(FIRST_ROW).first().waitFor();
+  return { context, page };
+}
 
 /** The in-page code of each action; `i` is the update's number. */
 export const ACTIONS = {

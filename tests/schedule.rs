@@ -1,4 +1,4 @@
-//! The schedule engine against SPEC §2: check values, edge cases and
+//! The schedule engine against docs/schedule.md: check values, edge cases and
 //! properties over random policies.
 
 use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional};

@@ -1,4 +1,4 @@
-//! The contention simulation against SPEC §7: the model's invariants, its
+//! The contention simulation against docs/simulation.md: the model's invariants, its
 //! numbering, seeding and slicing, property tests over small random
 //! configurations, and the AWS simulator's own figures as a regression.
 

@@ -5,10 +5,10 @@
 // Takes every snippet exactly as the core writes it (the dump_snippets
 // example), for each language × jitter mode × Honor Retry-After, runs it
 // with its real runtime through a small driver, against a local server that
-// injects faults, and checks the outcome SPEC §4 names, the number of
+// injects faults, and checks the outcome docs/snippets.md names, the number of
 // requests the server saw, and the waits between them.
 //
-// Groups: COMMON and RETRY_AFTER (the contract, plus SPEC §4.1: cut-off
+// Groups: COMMON and RETRY_AFTER (the contract, plus its production behaviour: cut-off
 // bodies, one keep-alive connection, errors a retry cannot fix, a year-9999
 // leap second); CANCEL (the caller's signal, context or dropped future,
 // also mid-wait); DEADLINE (the budget and the idempotency key); BASH and
@@ -332,7 +332,7 @@ const COMMON = {
     expectOutcome(v.lang, result, { type: "neterror" });
     if (v.lang === "js" || v.lang === "ts") {
       // The timeout is an AbortSignal.timeout in init: the caller's, which
-      // ends the call at once (SPEC 4.1), not a network failure.
+      // ends the call at once (docs/snippets.md), not a network failure.
       assert.equal(result.outcome.name, "TimeoutError", JSON.stringify(result.outcome));
       assert.equal(result.calls.length, 1, "not retried");
       return;

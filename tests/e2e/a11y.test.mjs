@@ -4,17 +4,14 @@
 //
 // The sections below the first screen mount a frame after the table, so
 // they are waited for before anything is checked.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openChecked, axeViolations } from './harness.mjs';
+import { useBrowser, axeViolations } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serveDist(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const env = useBrowser();
 
 /** Opens the page; the test fails if it logs an error or leaves its origin. */
-const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
+const open = env.open;
 
 /** Waits for every section: the tester and the other later parts, the chart. */
 async function waitForWholePage(page) {

@@ -1,19 +1,15 @@
 // What a person does with the calculator, in a real headless Chromium
 // against the release build.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openChecked, tile, rows } from './harness.mjs';
+import { useBrowser, tile, rows } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serveDist(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const env = useBrowser();
 
-/** Opens the page and checks, when the test is done, that it stayed clean. */
 /** Opens the page; the test fails if it logs an error or leaves its origin. */
-const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
+const open = env.open;
 
-test('the defaults show the SPEC check values', async (t) => {
+test('the defaults show the check values of docs/schedule.md', async (t) => {
   const { page } = await open(t, '?seed=42');
   const table = await rows(page);
   assert.deepEqual(table.map((r) => [r.min, r.max]), [[0, 1000], [0, 2000], [0, 4000], [0, 8000], [0, 16000]]);
@@ -99,7 +95,7 @@ test('re-roll draws a new sample and its link reproduces it', async (t) => {
   const link = page.url();
   const total = (await tile(page, 'total-wait')).ms;
 
-  const other = await open(t, link.slice(server.origin.length + 1));
+  const other = await open(t, link.slice(env.origin.length + 1));
   assert.deepEqual((await rows(other.page)).map((r) => r.sample), second.map((r) => r.sample));
   assert.equal((await tile(other.page, 'total-wait')).ms, total);
   assert.equal(other.page.url(), link);

@@ -1,17 +1,14 @@
 // The retry code section: ARIA tabs, the Honor Retry-After switch, the copy
 // button and the `lang` share parameter.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openChecked } from './harness.mjs';
+import { useBrowser } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serveDist(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const env = useBrowser();
 
 /** Opens the page with clipboard access, once the code tabs are there. */
 async function open(t, query) {
-  const session = await openChecked(t, browser, server.origin, query, { permissions: ['clipboard-read', 'clipboard-write'] });
+  const session = await env.open(t, query, { permissions: ['clipboard-read', 'clipboard-write'] });
   await session.page.getByRole('tab', { name: 'JavaScript' }).waitFor();
   return session;
 }

@@ -1,17 +1,14 @@
 // From numbers to a decision: the mode comparison, the deadline fit, the
 // link button, the stale marker and the edge states of the server wait
 // and of the fields, in a real headless Chromium against the release build.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openChecked, expectParam, expectUrl } from './harness.mjs';
+import { useBrowser, expectParam, expectUrl } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serveDist(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const env = useBrowser();
 
 /** Opens the page; the test fails if it logs an error or leaves its origin. */
-const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
+const open = env.open;
 const input = (page, name) => page.getByLabel(name, { exact: true });
 
 /** The comparison table's rows as { mode, worst, expected, text }. */

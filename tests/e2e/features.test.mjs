@@ -4,19 +4,15 @@
 //
 // The sections below the first screen mount a frame after the table, so
 // every element is waited for, never assumed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { serveDist, launch, openChecked, expectParam, expectUrl } from './harness.mjs';
+import { useBrowser, expectParam, expectUrl } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serveDist(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const env = useBrowser();
 
-/** Opens the page and checks, when the test is done, that it stayed clean. */
 /** Opens the page; the test fails if it logs an error or leaves its origin. */
-const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
+const open = env.open;
 
 /** Every body row of the schedule, with the exact attributes as written. */
 async function scheduleRows(page) {

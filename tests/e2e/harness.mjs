@@ -5,8 +5,10 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,13 +27,17 @@ const types = {
 /**
  * Starts a static server over `dir` (dist/ by default), with the files
  * under the path `prefix` (a build made with trunk's `--public-url PREFIX`
- * is served so); anything outside the prefix is a 404. Resolves to
+ * is served so); anything outside the prefix is a 404. With `gzip`, every
+ * file goes out compressed with gzip -9 and `Content-Encoding: gzip` to a
+ * client that accepts it, as a static host serves it. Resolves to
  * { origin, close }.
  */
-export async function serveDist({ dir = distDir, prefix = '/' } = {}) {
+export async function serveDist({ dir = distDir, prefix = '/', gzip = false } = {}) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     throw new Error(`${dir}/index.html is missing: run \`trunk build --release\` first`);
   }
+  // Compressed once per file, as a host that stores .gz copies would.
+  const compressed = new Map();
   // A large header limit: a test opens a link with a 100 KB parameter.
   const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -42,7 +48,14 @@ export async function serveDist({ dir = distDir, prefix = '/' } = {}) {
     if (rel === '') file = path.join(dir, 'index.html');
     fs.readFile(file, (err, body) => {
       if (err) { res.writeHead(404).end('not found'); return; }
-      res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+      const headers = { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' };
+      if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        if (!compressed.has(file)) compressed.set(file, zlib.gzipSync(body, { level: 9 }));
+        body = compressed.get(file);
+        headers['content-encoding'] = 'gzip';
+        headers.vary = 'Accept-Encoding';
+      }
+      res.writeHead(200, headers);
       res.end(body);
     });
   });
@@ -62,6 +75,27 @@ export async function launch() {
     ],
     timeout: 30_000,
   });
+}
+
+/**
+ * One static server and one browser for a test file: registers node:test
+ * `before` and `after` hooks that start both and close both, and returns
+ * their getters and the two ways to open the page on them. `dir` and
+ * `prefix` go to serveDist.
+ */
+export function useBrowser({ dir, prefix } = {}) {
+  let server;
+  let browser;
+  before(async () => { server = await serveDist({ dir, prefix }); browser = await launch(); });
+  after(async () => { await browser?.close(); await server?.close(); });
+  return {
+    get browser() { return browser; },
+    get origin() { return server.origin; },
+    /** openChecked on this server: the test fails if the page logs an error or leaves its origin. */
+    open: (t, query, options) => openChecked(t, browser, server.origin, query, options),
+    /** openPage on this server: the caller closes the context. */
+    openPage: (query, options) => openPage(browser, server.origin, query, options),
+  };
 }
 
 /**

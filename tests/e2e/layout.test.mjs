@@ -3,21 +3,15 @@
 // from the inputs on a phone, no tile wraps inside a value and no badge
 // pushes a column out of view. A screenshot of each is saved under
 // artifacts/screenshots/ for a person to look at.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serveDist, launch, openPage } from './harness.mjs';
+import { useBrowser } from './harness.mjs';
 
 const outDir = path.resolve('artifacts/screenshots');
-let server;
-let browser;
-before(async () => {
-  fs.mkdirSync(outDir, { recursive: true });
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => { await browser?.close(); await server?.close(); });
+const env = useBrowser();
+before(() => fs.mkdirSync(outDir, { recursive: true }));
 
 // A deadline and a server wait, so the widest badges are in the table.
 const BUSY = '?seed=42&retries=8&deadline=20000&serverwait=3:5000';
@@ -25,7 +19,7 @@ const BUSY = '?seed=42&retries=8&deadline=20000&serverwait=3:5000';
 for (const width of [1280, 375]) {
   for (const colorScheme of ['light', 'dark']) {
     test(`layout at ${width} px, ${colorScheme}`, async () => {
-      const { page, context, errors } = await openPage(browser, server.origin, BUSY, {
+      const { page, context, errors } = await env.openPage(BUSY, {
         viewport: { width, height: 900 },
         colorScheme,
       });

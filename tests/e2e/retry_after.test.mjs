@@ -1,18 +1,14 @@
 // What a person does with the Retry-After tester: paste a header value,
 // read the form, the instant and the wait, watch a date count down, and see
 // why a value is refused. Runs in headless Chromium against the release build.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openChecked, expectParam } from './harness.mjs';
+import { useBrowser, expectParam } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serveDist(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const env = useBrowser();
 
-/** Opens the page and checks, when the test is done, that it stayed clean. */
 /** Opens the page; the test fails if it logs an error or leaves its origin. */
-const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
+const open = env.open;
 
 const RESULT = '[data-testid=retry-after-result]';
 

@@ -2,17 +2,14 @@
 // run it, read the table and charts, share the link, keep using the page
 // while it runs, cancel it, and get told when a field is wrong. Runs in
 // headless Chromium against the release build.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openChecked, axeViolations } from './harness.mjs';
+import { useBrowser, axeViolations } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serveDist(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const env = useBrowser();
 
 /** Opens the page; the test fails if it logs an error or leaves its origin. */
-const open = (t, query, options) => openChecked(t, browser, server.origin, query, options);
+const open = env.open;
 const input = (page, name) => page.getByLabel(name, { exact: true });
 const STATUS = '[data-testid=sim-status]';
 const MODES = ['exponential', 'decorrelated', 'equal', 'full', 'none', 'policy'];

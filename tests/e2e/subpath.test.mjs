@@ -2,25 +2,22 @@
 // `--public-url /team/backoff/` (scripts/test.sh builds it into
 // dist-subpath/) is served only under that path, as a project page on a
 // static host is. Every section must appear and no request may fail.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDist, launch, openChecked } from './harness.mjs';
+import { useBrowser } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = path.resolve(process.env.SUBPATH_DIST_DIR ?? path.join(root, 'dist-subpath'));
 const prefix = '/team/backoff/';
 
-let server;
-let browser;
-before(async () => { server = await serveDist({ dir, prefix }); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const env = useBrowser({ dir, prefix });
 
 test('a build for /team/backoff/ works when served there', async (t) => {
   assert.ok(fs.existsSync(path.join(dir, 'index.html')), `${dir} holds a --public-url ${prefix} build`);
-  const { page } = await openChecked(t, browser, server.origin, '?seed=42&jitter=decorrelated', { path: prefix });
+  const { page } = await env.open(t, '?seed=42&jitter=decorrelated', { path: prefix });
   // Every section of the page, each found by what a person sees.
   await page.getByLabel('Preset', { exact: true }).waitFor();
   await page.locator('svg [data-retry="5"]').waitFor();

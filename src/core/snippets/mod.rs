@@ -1,7 +1,7 @@
 //! The retry code the page writes: one snippet per language, each a pure
 //! function of the [`Policy`] and the [`Options`].
 //!
-//! Every snippet keeps one contract (SPEC §4):
+//! Every snippet keeps one contract (docs/snippets.md):
 //!
 //! - it retries 408, 429, every status ≥ 500 and network errors, and hands
 //!   any other status back at once;
@@ -23,7 +23,7 @@
 //!   the same random `Idempotency-Key`, and the next call a new one.
 //!
 //! Beyond that each snippet does what a reviewer of its language expects
-//! (SPEC §4.1): a retried body is drained so the connection is reused,
+//! (docs/snippets.md): a retried body is drained so the connection is reused,
 //! errors a retry cannot fix are not retried, a caller's cancellation ends
 //! the loop, and no server value or policy overflows a duration.
 //!

@@ -2,18 +2,15 @@
 // test calls the one export made for it (`panicForTest`) and checks what a
 // person sees: a message at the top with a link that reloads the page on
 // the same inputs, and the panic in the console for whoever debugs it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, openPage } from './harness.mjs';
+import { useBrowser } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serveDist(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const env = useBrowser();
 
 test('a panic shows a message with a reload link and logs the panic', async () => {
   const query = '?seed=42&base=250';
-  const { page, context, errors } = await openPage(browser, server.origin, query);
+  const { page, context, errors } = await env.openPage(query);
   try {
     assert.equal(await page.getByRole('alert').count(), 0, 'no message before a panic');
     // The trap that ends the wasm surfaces as an exception of the call.

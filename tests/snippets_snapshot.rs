@@ -18,30 +18,27 @@ use std::path::PathBuf;
 use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS};
 use backoff_calculator::core::snippets::{write, Lang, Options};
 
-/// Every jitter mode under test, proportional in both cap orders.
-fn modes() -> Vec<(&'static str, Policy)> {
-    let with = |jitter, cap| Policy {
-        jitter,
-        proportional: Proportional {
-            cap,
-            ..Proportional::default()
-        },
-        ..Policy::default()
-    };
-    vec![
-        ("none", with(Jitter::None, CapOrder::Before)),
-        ("full", with(Jitter::Full, CapOrder::Before)),
-        ("equal", with(Jitter::Equal, CapOrder::Before)),
-        ("decorrelated", with(Jitter::Decorrelated, CapOrder::Before)),
-        (
-            "proportional-before",
-            with(Jitter::Proportional, CapOrder::Before),
-        ),
-        (
-            "proportional-after",
-            with(Jitter::Proportional, CapOrder::After),
-        ),
-    ]
+mod common;
+
+use common::modes::mode_variants;
+
+/// Every jitter mode under test, named as `tests/common/modes.rs` names it
+/// (proportional in both cap orders), each on the default policy.
+fn modes() -> Vec<(String, Policy)> {
+    mode_variants()
+        .into_iter()
+        .map(|mode| {
+            let policy = Policy {
+                jitter: mode.jitter,
+                proportional: Proportional {
+                    cap: mode.cap,
+                    ..Proportional::default()
+                },
+                ..Policy::default()
+            };
+            (mode.name, policy)
+        })
+        .collect()
 }
 
 const HONOR: Options = Options {
@@ -207,8 +204,15 @@ fn the_header_states_the_policy_and_the_idempotency_rule() {
         ] {
             assert!(text.contains(needle), "{lang:?} header lacks {needle:?}");
         }
-        let (_, proportional) = &modes()[5];
-        let text = header(&write(lang, proportional, &IGNORE));
+        let after = Policy {
+            jitter: Jitter::Proportional,
+            proportional: Proportional {
+                cap: CapOrder::After,
+                ..Proportional::default()
+            },
+            ..Policy::default()
+        };
+        let text = header(&write(lang, &after, &IGNORE));
         assert!(
             text.contains("proportional jitter (factors 0.8 to 1.2, cap after the factor)"),
             "{lang:?} names the factors and the cap order"

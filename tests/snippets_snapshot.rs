@@ -154,6 +154,61 @@ fn snapshot(lang: Lang) -> String {
     out
 }
 
+/// Where `actual` first departs from `expected`, line by line (numbered
+/// from 1, each with its line end, so a lost final newline shows): both
+/// lines, or which text has more lines when one is the start of the other.
+fn first_difference(expected: &str, actual: &str) -> String {
+    let want: Vec<&str> = expected.split_inclusive('\n').collect();
+    let got: Vec<&str> = actual.split_inclusive('\n').collect();
+    if let Some(i) = want.iter().zip(&got).position(|(w, g)| w != g) {
+        return format!(
+            "line {} first differs\n  expected: {:?}\n  actual:   {:?}",
+            i + 1,
+            want[i],
+            got[i]
+        );
+    }
+    let (n_want, n_got) = (want.len(), got.len());
+    let common = n_want.min(n_got);
+    if n_want > n_got {
+        format!(
+            "the writer stops early: {n_got} lines where the snapshot has {n_want}; \
+             line {} should be {:?}",
+            common + 1,
+            want[common]
+        )
+    } else if n_got > n_want {
+        format!(
+            "the writer goes on: {n_got} lines where the snapshot has {n_want}; \
+             line {} is extra: {:?}",
+            common + 1,
+            got[common]
+        )
+    } else {
+        "the texts are the same".to_string()
+    }
+}
+
+#[test]
+fn first_difference_names_the_line() {
+    assert_eq!(
+        first_difference("a\nb\nc\n", "a\nB\nc\n"),
+        "line 2 first differs\n  expected: \"b\\n\"\n  actual:   \"B\\n\""
+    );
+    assert_eq!(
+        first_difference("a\nb\n", "a\nb\nc\n"),
+        "the writer goes on: 3 lines where the snapshot has 2; line 3 is extra: \"c\\n\""
+    );
+    assert_eq!(
+        first_difference("a\nb\nc\n", "a\n"),
+        "the writer stops early: 1 lines where the snapshot has 3; line 2 should be \"b\\n\""
+    );
+    assert_eq!(
+        first_difference("a\nb\n", "a\nb"),
+        "line 2 first differs\n  expected: \"b\\n\"\n  actual:   \"b\""
+    );
+}
+
 #[test]
 fn every_writer_matches_its_snapshot() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
@@ -169,7 +224,11 @@ fn every_writer_matches_its_snapshot() {
         }
         match fs::read_to_string(&path) {
             Ok(saved) if saved == text => {}
-            Ok(_) => stale.push(format!("{} differs", path.display())),
+            Ok(saved) => stale.push(format!(
+                "{} differs: {}",
+                path.display(),
+                first_difference(&saved, &text)
+            )),
             Err(e) => stale.push(format!("{}: {e}", path.display())),
         }
     }

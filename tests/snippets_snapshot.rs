@@ -240,10 +240,20 @@ fn every_writer_matches_its_snapshot() {
 }
 
 #[test]
-fn writing_is_a_pure_function() {
+fn every_mode_writes_its_own_code() {
+    // A writer that ignored the mode would write the same text for two of
+    // them; the snapshots above pin each text.
     for lang in Lang::ALL {
-        for (_, policy) in modes() {
-            assert_eq!(write(lang, &policy, &HONOR), write(lang, &policy, &HONOR));
+        for options in [HONOR, IGNORE, DEADLINE_KEY] {
+            let texts: Vec<(String, String)> = modes()
+                .into_iter()
+                .map(|(name, policy)| (name, write(lang, &policy, &options)))
+                .collect();
+            for (i, (a, text_a)) in texts.iter().enumerate() {
+                for (b, text_b) in &texts[i + 1..] {
+                    assert_ne!(text_a, text_b, "{lang:?}: {a} and {b} write the same code");
+                }
+            }
         }
     }
 }

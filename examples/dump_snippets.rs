@@ -34,41 +34,36 @@ use backoff_calculator::core::policy::{
 use backoff_calculator::core::schedule::schedule;
 use backoff_calculator::core::snippets::{write, Lang, Options};
 
+#[path = "../tests/common/modes.rs"]
+mod modes;
+
 /// One jitter mode as the files name it.
 struct Mode {
-    name: &'static str,
+    name: String,
     jitter: Jitter,
     proportional: Proportional,
 }
 
-/// Every mode, proportional in both cap orders.
+/// Every mode of the core ([`Jitter::ALL`]), proportional in each cap
+/// order with factors 0.5 to 1.5; named as `tests/common/modes.rs` names
+/// them.
 fn modes() -> Vec<Mode> {
-    let factors = |cap| Proportional {
-        lo: 0.5,
-        hi: 1.5,
-        cap,
-    };
-    let plain = |name, jitter| Mode {
-        name,
-        jitter,
-        proportional: Proportional::default(),
-    };
-    vec![
-        plain("none", Jitter::None),
-        plain("full", Jitter::Full),
-        plain("equal", Jitter::Equal),
-        plain("decorrelated", Jitter::Decorrelated),
-        Mode {
-            name: "proportional-before",
-            jitter: Jitter::Proportional,
-            proportional: factors(CapOrder::Before),
-        },
-        Mode {
-            name: "proportional-after",
-            jitter: Jitter::Proportional,
-            proportional: factors(CapOrder::After),
-        },
-    ]
+    modes::mode_variants()
+        .into_iter()
+        .map(|m| Mode {
+            name: m.name,
+            jitter: m.jitter,
+            proportional: if m.jitter == Jitter::Proportional {
+                Proportional {
+                    lo: 0.5,
+                    hi: 1.5,
+                    cap: m.cap,
+                }
+            } else {
+                Proportional::default()
+            },
+        })
+        .collect()
 }
 
 /// The file extension each language's runtime expects.
@@ -153,16 +148,16 @@ fn dump(
                     ..options
                 };
                 let stem = format!("{}-{suffix}", mode.name);
-                let what = (mode.name, honor, false);
+                let what = (mode.name.as_str(), honor, false);
                 files.push(dump_one(out, lang, &stem, what, &policy, &options)?);
-                if deadline.is_some() && ["none", "decorrelated"].contains(&mode.name) {
+                if deadline.is_some() && ["none", "decorrelated"].contains(&mode.name.as_str()) {
                     let options = Options {
                         deadline_ms: deadline,
                         idempotency_key: true,
                         ..options
                     };
                     let stem = format!("{stem}-deadline");
-                    let what = (mode.name, honor, true);
+                    let what = (mode.name.as_str(), honor, true);
                     files.push(dump_one(out, lang, &stem, what, &policy, &options)?);
                 }
             }

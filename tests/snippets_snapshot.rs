@@ -18,30 +18,27 @@ use std::path::PathBuf;
 use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS};
 use backoff_calculator::core::snippets::{write, Lang, Options};
 
-/// Every jitter mode under test, proportional in both cap orders.
-fn modes() -> Vec<(&'static str, Policy)> {
-    let with = |jitter, cap| Policy {
-        jitter,
-        proportional: Proportional {
-            cap,
-            ..Proportional::default()
-        },
-        ..Policy::default()
-    };
-    vec![
-        ("none", with(Jitter::None, CapOrder::Before)),
-        ("full", with(Jitter::Full, CapOrder::Before)),
-        ("equal", with(Jitter::Equal, CapOrder::Before)),
-        ("decorrelated", with(Jitter::Decorrelated, CapOrder::Before)),
-        (
-            "proportional-before",
-            with(Jitter::Proportional, CapOrder::Before),
-        ),
-        (
-            "proportional-after",
-            with(Jitter::Proportional, CapOrder::After),
-        ),
-    ]
+mod common;
+
+use common::modes::mode_variants;
+
+/// Every jitter mode under test, named as `tests/common/modes.rs` names it
+/// (proportional in both cap orders), each on the default policy.
+fn modes() -> Vec<(String, Policy)> {
+    mode_variants()
+        .into_iter()
+        .map(|mode| {
+            let policy = Policy {
+                jitter: mode.jitter,
+                proportional: Proportional {
+                    cap: mode.cap,
+                    ..Proportional::default()
+                },
+                ..Policy::default()
+            };
+            (mode.name, policy)
+        })
+        .collect()
 }
 
 const HONOR: Options = Options {
@@ -157,6 +154,61 @@ fn snapshot(lang: Lang) -> String {
     out
 }
 
+/// Where `actual` first departs from `expected`, line by line (numbered
+/// from 1, each with its line end, so a lost final newline shows): both
+/// lines, or which text has more lines when one is the start of the other.
+fn first_difference(expected: &str, actual: &str) -> String {
+    let want: Vec<&str> = expected.split_inclusive('\n').collect();
+    let got: Vec<&str> = actual.split_inclusive('\n').collect();
+    if let Some(i) = want.iter().zip(&got).position(|(w, g)| w != g) {
+        return format!(
+            "line {} first differs\n  expected: {:?}\n  actual:   {:?}",
+            i + 1,
+            want[i],
+            got[i]
+        );
+    }
+    let (n_want, n_got) = (want.len(), got.len());
+    let common = n_want.min(n_got);
+    if n_want > n_got {
+        format!(
+            "the writer stops early: {n_got} lines where the snapshot has {n_want}; \
+             line {} should be {:?}",
+            common + 1,
+            want[common]
+        )
+    } else if n_got > n_want {
+        format!(
+            "the writer goes on: {n_got} lines where the snapshot has {n_want}; \
+             line {} is extra: {:?}",
+            common + 1,
+            got[common]
+        )
+    } else {
+        "the texts are the same".to_string()
+    }
+}
+
+#[test]
+fn first_difference_names_the_line() {
+    assert_eq!(
+        first_difference("a\nb\nc\n", "a\nB\nc\n"),
+        "line 2 first differs\n  expected: \"b\\n\"\n  actual:   \"B\\n\""
+    );
+    assert_eq!(
+        first_difference("a\nb\n", "a\nb\nc\n"),
+        "the writer goes on: 3 lines where the snapshot has 2; line 3 is extra: \"c\\n\""
+    );
+    assert_eq!(
+        first_difference("a\nb\nc\n", "a\n"),
+        "the writer stops early: 1 lines where the snapshot has 3; line 2 should be \"b\\n\""
+    );
+    assert_eq!(
+        first_difference("a\nb\n", "a\nb"),
+        "line 2 first differs\n  expected: \"b\\n\"\n  actual:   \"b\""
+    );
+}
+
 #[test]
 fn every_writer_matches_its_snapshot() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
@@ -172,7 +224,11 @@ fn every_writer_matches_its_snapshot() {
         }
         match fs::read_to_string(&path) {
             Ok(saved) if saved == text => {}
-            Ok(_) => stale.push(format!("{} differs", path.display())),
+            Ok(saved) => stale.push(format!(
+                "{} differs: {}",
+                path.display(),
+                first_difference(&saved, &text)
+            )),
             Err(e) => stale.push(format!("{}: {e}", path.display())),
         }
     }
@@ -184,10 +240,20 @@ fn every_writer_matches_its_snapshot() {
 }
 
 #[test]
-fn writing_is_a_pure_function() {
+fn every_mode_writes_its_own_code() {
+    // A writer that ignored the mode would write the same text for two of
+    // them; the snapshots above pin each text.
     for lang in Lang::ALL {
-        for (_, policy) in modes() {
-            assert_eq!(write(lang, &policy, &HONOR), write(lang, &policy, &HONOR));
+        for options in [HONOR, IGNORE, DEADLINE_KEY] {
+            let texts: Vec<(String, String)> = modes()
+                .into_iter()
+                .map(|(name, policy)| (name, write(lang, &policy, &options)))
+                .collect();
+            for (i, (a, text_a)) in texts.iter().enumerate() {
+                for (b, text_b) in &texts[i + 1..] {
+                    assert_ne!(text_a, text_b, "{lang:?}: {a} and {b} write the same code");
+                }
+            }
         }
     }
 }
@@ -207,8 +273,15 @@ fn the_header_states_the_policy_and_the_idempotency_rule() {
         ] {
             assert!(text.contains(needle), "{lang:?} header lacks {needle:?}");
         }
-        let (_, proportional) = &modes()[5];
-        let text = header(&write(lang, proportional, &IGNORE));
+        let after = Policy {
+            jitter: Jitter::Proportional,
+            proportional: Proportional {
+                cap: CapOrder::After,
+                ..Proportional::default()
+            },
+            ..Policy::default()
+        };
+        let text = header(&write(lang, &after, &IGNORE));
         assert!(
             text.contains("proportional jitter (factors 0.8 to 1.2, cap after the factor)"),
             "{lang:?} names the factors and the cap order"

@@ -9,7 +9,7 @@
 //! not the sum of rounded delays).
 
 use super::format;
-use super::policy::{CapOrder, Jitter};
+use super::policy::Jitter;
 use super::schedule::Schedule;
 use super::share::State;
 
@@ -69,7 +69,7 @@ fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
         let pr = &p.proportional;
         rows.push(("proportional_lo", pr.lo.to_string()));
         rows.push(("proportional_hi", pr.hi.to_string()));
-        rows.push(("cap_order", cap_order(pr.cap).to_string()));
+        rows.push(("cap_order", pr.cap.as_str().to_string()));
     }
     rows.push(("seed", state.seed.to_string()));
     rows.push((
@@ -84,14 +84,6 @@ fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
         rows.push(("server_wait", format!("retry {retry}: {wait} ms")));
     }
     rows
-}
-
-/// `before` or `after`: where the cap applies in proportional jitter.
-fn cap_order(order: CapOrder) -> &'static str {
-    match order {
-        CapOrder::Before => "before",
-        CapOrder::After => "after",
-    }
 }
 
 /// CSV that starts with the policy and the share link, then one row per
@@ -162,12 +154,7 @@ fn markdown_settings(state: &State) -> Vec<(&'static str, String)> {
         let pr = &p.proportional;
         rows.push((
             "Factors",
-            format!(
-                "{} – {}, cap {} the factor",
-                pr.lo,
-                pr.hi,
-                cap_order(pr.cap)
-            ),
+            format!("{} – {}, cap {} the factor", pr.lo, pr.hi, pr.cap.as_str()),
         ));
     }
     rows.push(("Seed", state.seed.to_string()));

@@ -49,19 +49,17 @@ import {
   dumpSnippets,
   run,
 } from "./harness/setup.mjs";
+import { langs, modes } from "../manifest.mjs";
 
 const POLICY = { base: 20, multiplier: 4, cap: 200, retries: 3, retryAfterMax: 2000, deadline: 250 };
 const ATTEMPTS = POLICY.retries + 1;
-const LANGS = ["js", "ts", "py", "go", "sh", "rs"];
+// Every language and every mode (proportional in each cap order), read
+// from the core (Lang::ALL, Jitter::ALL) by examples/manifest.rs.
+const LANGS = langs.map((l) => l.value);
+const MODES = modes.map((m) => m.name);
+// The file extension dump_snippets gives each language.
 const EXTENSIONS = { js: "mjs", ts: "ts", py: "py", go: "go", sh: "sh", rs: "rs" };
-const MODES = [
-  "none",
-  "full",
-  "equal",
-  "decorrelated",
-  "proportional-before",
-  "proportional-after",
-];
+for (const lang of LANGS) assert.ok(EXTENSIONS[lang], `no file extension for the language ${lang}`);
 // The timing-heavy Retry-After scenarios run in these modes only: `none`
 // makes the computed delay exact, `decorrelated` carries state across them.
 const RETRY_AFTER_MODES = ["none", "decorrelated"];

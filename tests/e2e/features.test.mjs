@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { useBrowser, expectParam, expectUrl } from './harness.mjs';
+import { jitters, presets, defaults } from '../manifest.mjs';
 
 const env = useBrowser();
 
@@ -113,51 +114,15 @@ test('the charts\' text stays legible at 375 px', async (t) => {
   assert.deepEqual(outside, [], 'chart labels within their panel at 375 px');
 });
 
-// Straight from src/core/presets.rs (each checked there against its source).
-const MAX_DELAY_MS = '1000000000000';
-const PRESETS = [
-  { name: 'Google Cloud Java default (gax ServiceOptions)', base: '1000', multiplier: '2', cap: '32000', retries: '5', jitter: 'full', deadline: '50000', honor: false,
-    source: 'googleapis/sdk-platform-java ServiceOptions.java',
-    url: 'https://github.com/googleapis/sdk-platform-java/blob/main/java-core/google-cloud-core/src/main/java/com/google/cloud/ServiceOptions.java' },
-  { name: 'AWS SDKs standard mode (botocore, JavaScript v3)', base: '50', multiplier: '2', cap: '20000', retries: '2', jitter: 'full', deadline: '', honor: true,
-    source: 'boto/botocore botocore/retries/standard.py',
-    url: 'https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py' },
-  { name: 'AWS SDKs standard mode, throttling errors', base: '1000', multiplier: '2', cap: '20000', retries: '2', jitter: 'full', deadline: '', honor: true,
-    source: 'boto/botocore botocore/retries/standard.py',
-    url: 'https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py' },
-  { name: 'Google API core (Python)', base: '1000', multiplier: '2', cap: '60000', retries: '10', jitter: 'full', deadline: '120000', honor: false,
-    source: 'googleapis/google-cloud-python packages/google-api-core retry_base.py',
-    url: 'https://github.com/googleapis/google-cloud-python/blob/main/packages/google-api-core/google/api_core/retry/retry_base.py' },
-  { name: 'gRPC connection backoff', base: '1000', multiplier: '1.6', cap: '120000', retries: '10', jitter: 'proportional',
-    lo: '0.8', hi: '1.2', capOrder: 'before', deadline: '', honor: false,
-    source: 'grpc/grpc doc/connection-backoff.md',
-    url: 'https://github.com/grpc/grpc/blob/master/doc/connection-backoff.md' },
-  { name: 'cenkalti/backoff v4 (Go)', base: '500', multiplier: '1.5', cap: '60000', retries: '39', jitter: 'proportional',
-    lo: '0.5', hi: '1.5', capOrder: 'before', deadline: '900000', honor: false,
-    source: 'cenkalti/backoff exponential.go',
-    url: 'https://github.com/cenkalti/backoff/blob/v4.3.0/exponential.go' },
-  { name: 'Kubernetes client-go DefaultBackoff', base: '10', multiplier: '5', cap: MAX_DELAY_MS, retries: '3', jitter: 'proportional',
-    lo: '1', hi: '1.1', capOrder: 'before', deadline: '', honor: false,
-    source: 'kubernetes/client-go util/retry/util.go',
-    url: 'https://github.com/kubernetes/client-go/blob/master/util/retry/util.go' },
-  { name: 'Resilience4j exponential random backoff', base: '500', multiplier: '1.5', cap: MAX_DELAY_MS, retries: '2', jitter: 'proportional',
-    lo: '0.5', hi: '1.5', capOrder: 'after', deadline: '', honor: false,
-    source: 'resilience4j IntervalFunction.java',
-    url: 'https://github.com/resilience4j/resilience4j/blob/master/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java' },
-  { name: 'openai-python', base: '500', multiplier: '2', cap: '8000', retries: '2', jitter: 'proportional',
-    lo: '0.75', hi: '1', capOrder: 'before', deadline: '', honor: true, ramax: '120000',
-    source: 'openai/openai-python src/openai/_base_client.py',
-    url: 'https://github.com/openai/openai-python/blob/main/src/openai/_base_client.py' },
-  { name: 'HashiCorp go-retryablehttp', base: '1000', multiplier: '2', cap: '30000', retries: '4', jitter: 'none', deadline: '', honor: true,
-    source: 'hashicorp/go-retryablehttp client.go',
-    url: 'https://github.com/hashicorp/go-retryablehttp/blob/main/client.go' },
-  { name: 'backon ExponentialBuilder (Rust)', base: '1000', multiplier: '2', cap: '60000', retries: '3', jitter: 'none', deadline: '', honor: false,
-    source: 'Xuanwo/backon backon/src/backoff/exponential.rs',
-    url: 'https://github.com/Xuanwo/backon/blob/main/backon/src/backoff/exponential.rs' },
-  { name: 'curl --retry 5', base: '1000', multiplier: '2', cap: '600000', retries: '5', jitter: 'none', deadline: '', honor: true,
-    source: 'curl manual, --retry',
-    url: 'https://curl.se/docs/manpage.html#--retry' },
-];
+// Every preset as the page's inputs show it, read from src/core/presets.rs
+// (each checked there against its source) by examples/manifest.rs.
+const PRESETS = presets;
+
+/** The preset named `name`. */
+const presetNamed = (name) => PRESETS.find((p) => p.name === name) ?? assert.fail(`no preset is named ${name}`);
+
+/** The label the Jitter select shows for a mode's link spelling. */
+const jitterLabel = (value) => jitters.find((j) => j.value === value).label;
 
 /** The text of the option a select shows. */
 const shown = (select) => select.evaluate((s) => s.selectedOptions[0]?.textContent.trim());
@@ -177,7 +142,7 @@ async function expectPreset(page, p) {
   assert.equal(await input('Max retries').inputValue(), p.retries, `${what}: retries`);
   const jitter = input('Jitter');
   assert.equal(await jitter.inputValue(), p.jitter, `${what}: Jitter select value`);
-  assert.equal(await shown(jitter), p.jitter[0].toUpperCase() + p.jitter.slice(1), `${what}: Jitter select shows`);
+  assert.equal(await shown(jitter), jitterLabel(p.jitter), `${what}: Jitter select shows`);
   assert.equal(await input('Deadline (ms)').inputValue(), p.deadline, `${what}: deadline`);
   assert.equal((await scheduleRows(page)).length, Number(p.retries), `${what}: rows`);
   if (p.jitter === 'proportional') {
@@ -234,7 +199,7 @@ test('choosing a preset sets every input, the link and its source; editing shows
 
   // And a preset can be chosen again from Custom.
   await preset.selectOption({ label: 'gRPC connection backoff' });
-  await expectPreset(page, PRESETS.find((p) => p.name === 'gRPC connection backoff'));
+  await expectPreset(page, presetNamed('gRPC connection backoff'));
 });
 
 test('a preset shows its jitter even after the Jitter select was used by hand', async (t) => {
@@ -248,7 +213,7 @@ test('a preset shows its jitter even after the Jitter select was used by hand', 
   const preset = page.getByLabel('Preset', { exact: true });
   for (const name of ['HashiCorp go-retryablehttp', 'Google Cloud Java default (gax ServiceOptions)', 'curl --retry 5']) {
     await preset.selectOption({ label: name });
-    await expectPreset(page, PRESETS.find((p) => p.name === name));
+    await expectPreset(page, presetNamed(name));
   }
 });
 
@@ -256,7 +221,7 @@ test('editing the inputs back to a preset\'s values shows that preset again', as
   const { page } = await open(t, '?base=700&seed=3');
   const preset = page.getByLabel('Preset', { exact: true });
   await preset.selectOption({ label: 'curl --retry 5' });
-  const curl = PRESETS.find((p) => p.name === 'curl --retry 5');
+  const curl = presetNamed('curl --retry 5');
   await expectPreset(page, curl);
   const retries = page.getByLabel('Max retries', { exact: true });
   await retries.fill('4');
@@ -395,7 +360,7 @@ test('Download CSV starts with the policy and link, then the table in whole mill
   assert.equal(lines[0], 'setting,value');
   assert.deepEqual(
     [settings.base_ms, settings.multiplier, settings.cap_ms, settings.max_retries, settings.jitter, settings.seed, settings.deadline_ms, settings.retry_after_max_ms],
-    ['1000', '2', '32000', '7', 'full', '42', '90000', '600000'],
+    [defaults.base, defaults.multiplier, defaults.cap, '7', defaults.jitter, '42', '90000', defaults.ramax],
   );
   await expectUrl(page, settings.share_link, 'the share link is the page\'s own');
   const header = lines.indexOf(CSV_HEADER);

@@ -273,10 +273,7 @@ impl Plan {
             Jitter::Decorrelated => "decorrelated jitter".to_string(),
             Jitter::Proportional => {
                 let (lo, hi) = self.factors();
-                let order = match self.cap_order() {
-                    CapOrder::Before => "before",
-                    CapOrder::After => "after",
-                };
+                let order = self.cap_order().as_str();
                 format!("proportional jitter (factors {lo} to {hi}, cap {order} the factor)")
             }
         };

@@ -1,0 +1,158 @@
+//! Prints, as JSON, the lists the browser and conformance tests would
+//! otherwise type again: the jitter modes, the code languages, the presets
+//! and the page's defaults, all read from the core.
+//!
+//! ```text
+//! cargo run --quiet --locked --example manifest
+//! ```
+//!
+//! `tests/manifest.mjs` runs it and hands the result to the JavaScript
+//! tests. Every number is written as the page writes it into its inputs
+//! and its link (Rust's shortest round-trip text, `2` for 2.0), as a JSON
+//! string; a missing value is `null`.
+//!
+//! ```text
+//! {
+//!   "jitters": [{"value": "none", "label": "None"}, …],          // Jitter::ALL
+//!   "modes": [{"name": "proportional-before", "jitter": "proportional",
+//!              "capOrder": "before"}, …],                           // each cap order
+//!   "langs": [{"value": "js", "label": "JavaScript"}, …],          // Lang::ALL
+//!   "presets": [{"id", "name", "base", "multiplier", "cap", "retries",
+//!                "jitter", "lo", "hi", "capOrder", "deadline", "honor",
+//!                "ramax", "source", "url"}, …],                     // presets::PRESETS
+//!   "defaults": {"base", "multiplier", "cap", "retries", "jitter", "lo",
+//!                "hi", "capOrder", "deadline", "honor", "ramax"}
+//! }
+//! ```
+//!
+//! For a preset, `lo`, `hi` and `capOrder` are `null` unless its jitter is
+//! proportional, `deadline` is `""` when it has none (the empty field), and
+//! `ramax` is `null` when it keeps the page's maximum. The defaults are
+//! those of a link without parameters (`share::State`), factors included.
+
+#[path = "../tests/common/modes.rs"]
+mod modes;
+
+use backoff_calculator::core::policy::{Jitter, Policy};
+use backoff_calculator::core::presets::PRESETS;
+use backoff_calculator::core::share::State;
+use backoff_calculator::core::snippets::Lang;
+
+use modes::{cap_order_name, mode_variants};
+
+/// A JSON string literal.
+fn string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A number as the page writes it, as a JSON string.
+fn number(x: impl std::fmt::Display) -> String {
+    string(&x.to_string())
+}
+
+/// A JSON object from its fields, on one line.
+fn object(fields: &[(&str, String)]) -> String {
+    let inner: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{}: {v}", string(k)))
+        .collect();
+    format!("{{{}}}", inner.join(", "))
+}
+
+/// A JSON array, one element per line.
+fn array(items: Vec<String>) -> String {
+    format!("[\n    {}\n  ]", items.join(",\n    "))
+}
+
+fn or_null(value: Option<String>) -> String {
+    value.unwrap_or_else(|| "null".to_string())
+}
+
+/// The fields a policy sets in the page's inputs. The factor fields are
+/// `null` unless `factors` (or the jitter is proportional).
+fn policy_fields(p: &Policy, factors: bool) -> Vec<(&'static str, String)> {
+    let factors = factors || p.jitter == Jitter::Proportional;
+    let shown = |value: String| or_null(factors.then_some(value));
+    vec![
+        ("base", number(p.base_ms)),
+        ("multiplier", number(p.multiplier)),
+        ("cap", number(p.cap_ms)),
+        ("retries", number(p.max_retries)),
+        ("jitter", string(p.jitter.as_str())),
+        ("lo", shown(number(p.proportional.lo))),
+        ("hi", shown(number(p.proportional.hi))),
+        (
+            "capOrder",
+            shown(string(cap_order_name(p.proportional.cap))),
+        ),
+    ]
+}
+
+/// An optional deadline as its field shows it: empty when there is none.
+fn deadline(ms: Option<u64>) -> String {
+    string(&ms.map_or(String::new(), |d| d.to_string()))
+}
+
+fn main() {
+    let jitters = Jitter::ALL
+        .iter()
+        .map(|j| object(&[("value", string(j.as_str())), ("label", string(j.label()))]))
+        .collect();
+    let modes = mode_variants()
+        .iter()
+        .map(|m| {
+            let order = (m.jitter == Jitter::Proportional).then(|| string(cap_order_name(m.cap)));
+            object(&[
+                ("name", string(&m.name)),
+                ("jitter", string(m.jitter.as_str())),
+                ("capOrder", or_null(order)),
+            ])
+        })
+        .collect();
+    let langs = Lang::ALL
+        .iter()
+        .map(|l| object(&[("value", string(l.as_str())), ("label", string(l.label()))]))
+        .collect();
+    let presets = PRESETS
+        .iter()
+        .map(|p| {
+            let mut fields = vec![("id", string(p.id)), ("name", string(p.name))];
+            fields.extend(policy_fields(&p.policy, false));
+            fields.extend([
+                ("deadline", deadline(p.deadline_ms)),
+                ("honor", p.honor_retry_after.to_string()),
+                ("ramax", or_null(p.retry_after_max_ms.map(number))),
+                ("source", string(p.source)),
+                ("url", string(p.url)),
+            ]);
+            object(&fields)
+        })
+        .collect();
+    // What a link without parameters opens with.
+    let page = State::with_seed(0);
+    let mut defaults = policy_fields(&page.policy, true);
+    defaults.extend([
+        ("deadline", deadline(page.deadline_ms)),
+        ("honor", page.honor.to_string()),
+        ("ramax", number(page.retry_after_max_ms)),
+    ]);
+    println!("{{");
+    println!("  \"jitters\": {},", array(jitters));
+    println!("  \"modes\": {},", array(modes));
+    println!("  \"langs\": {},", array(langs));
+    println!("  \"presets\": {},", array(presets));
+    println!("  \"defaults\": {}", object(&defaults));
+    println!("}}");
+}

@@ -1,0 +1,45 @@
+// The lists the JavaScript tests share with the core, so they are never
+// typed again here: the jitter modes, the code languages, the presets and
+// the page's defaults. examples/manifest.rs prints them from the core's own
+// tables (see its header for the fields); this runs it once per test
+// process.
+//
+//   import { presets } from '../manifest.mjs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// A cold build of the core takes minutes on 2 cores; after `cargo test` it
+// is seconds.
+const TIMEOUT_MS = 900_000;
+
+function load() {
+  let out;
+  try {
+    out = execFileSync('cargo', ['run', '--quiet', '--locked', '--example', 'manifest'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: TIMEOUT_MS,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+  } catch (e) {
+    throw new Error(`cargo run --example manifest failed: ${e.message}`);
+  }
+  return JSON.parse(out);
+}
+
+/** The whole manifest. */
+export const manifest = load();
+
+/** Jitter::ALL: `{ value, label }`, value as the link spells it, label as the select shows it. */
+export const jitters = manifest.jitters;
+/** Every mode as the snippet files name it: `{ name, jitter, capOrder }` (capOrder null but for proportional). */
+export const modes = manifest.modes;
+/** Lang::ALL: `{ value, label }`, value as the link spells it, label as the tab shows it. */
+export const langs = manifest.langs;
+/** core::presets::PRESETS, each field as the page's inputs show it. */
+export const presets = manifest.presets;
+/** The inputs of a link without parameters. */
+export const defaults = manifest.defaults;

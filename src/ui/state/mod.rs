@@ -1,5 +1,5 @@
 //! The page's one state, in typed parts that each section takes on its
-//! own from context: the inputs in groups ([`parts`]) and what is derived
+//! own: the inputs in groups ([`parts`]) and what is derived
 //! from them ([`Derived`]: the last valid policy, the decorrelated means,
 //! the schedule every view reads, and what becomes of a server's wait).
 //!
@@ -148,15 +148,12 @@ impl AppState {
         }
     }
 
-    /// Provides the whole state and each of its parts as contexts.
+    /// Provides the state as the page's one context; the `use_*`
+    /// functions below hand each section only the part it reads. (One
+    /// context rather than one per part: each context type costs its own
+    /// copy of Leptos's lookup code in the wasm.)
     pub fn provide(self) {
         provide_context(self);
-        provide_context(self.policy);
-        provide_context(self.factors);
-        provide_context(self.retry_after);
-        provide_context(self.code);
-        provide_context(self.sim);
-        provide_context(self.derived);
     }
 
     /// Every input, in the order the page shows them.
@@ -255,30 +252,30 @@ pub fn use_state() -> AppState {
 
 /// The policy form's inputs.
 pub fn use_policy() -> PolicyInputs {
-    expect_context::<PolicyInputs>()
+    use_state().policy
 }
 
 /// The proportional factors.
 pub fn use_factors() -> FactorInputs {
-    expect_context::<FactorInputs>()
+    use_state().factors
 }
 
 /// The Retry-After maximum and the applied server wait.
 pub fn use_retry_after() -> RetryAfterInputs {
-    expect_context::<RetryAfterInputs>()
+    use_state().retry_after
 }
 
 /// The code options.
 pub fn use_code() -> CodeInputs {
-    expect_context::<CodeInputs>()
+    use_state().code
 }
 
 /// The simulation's inputs.
 pub fn use_sim() -> SimInputs {
-    expect_context::<SimInputs>()
+    use_state().sim
 }
 
 /// What is computed from the inputs.
 pub fn use_derived() -> Derived {
-    expect_context::<Derived>()
+    use_state().derived
 }

@@ -65,31 +65,54 @@ pub fn NumberField(
     }
 }
 
-/// The [`NumberField`] of a declared input: its label, id and hint come
-/// from the declaration in [`crate::core::inputs`].
+/// A declared input as the page shows it: its label, id and hint from
+/// [`crate::core::inputs`], its text and its message. Not generic, so one
+/// [`InputField`] serves every field whatever its value's type.
+#[derive(Clone, Copy)]
+pub struct TextBox {
+    label: &'static str,
+    id: &'static str,
+    hint: Option<&'static str>,
+    decimal: bool,
+    text: RwSignal<String>,
+    error: Signal<Option<String>>,
+}
+
+impl<T: Text + Clone + PartialEq + Send + Sync + 'static> From<Field<T>> for TextBox {
+    fn from(field: Field<T>) -> TextBox {
+        let spec = field.spec;
+        TextBox {
+            label: spec.label,
+            id: spec.id,
+            hint: spec.hint,
+            decimal: spec.decimal,
+            text: field.text,
+            error: field.error(),
+        }
+    }
+}
+
+/// The [`NumberField`] of a declared input.
 #[component]
-pub fn InputField<T>(
+pub fn InputField(
     /// The field.
-    field: Field<T>,
+    #[prop(into)]
+    field: TextBox,
     /// A message about more than this field (a reversed pair), shown when
     /// the field's own text is fine.
     #[prop(optional, into)]
     also: Option<Signal<Option<String>>>,
-) -> impl IntoView
-where
-    T: Text + Clone + PartialEq + Send + Sync + 'static,
-{
-    let own = field.error();
+) -> impl IntoView {
+    let own = field.error;
     let error = Signal::derive(move || own.get().or_else(|| also.and_then(|a| a.get())));
-    let spec = field.spec;
     view! {
         <NumberField
-            label=spec.label
-            id=spec.id
+            label=field.label
+            id=field.id
             text=field.text
             error
-            hint=spec.hint
-            inputmode=if spec.decimal { "decimal" } else { "numeric" }
+            hint=field.hint
+            inputmode=if field.decimal { "decimal" } else { "numeric" }
         />
     }
 }

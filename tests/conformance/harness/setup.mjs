@@ -154,7 +154,9 @@ export async function buildGo(dir) {
  * warnings rustc printed about the snippets.
  */
 export async function buildRust(dir) {
-  const env = { ...process.env, SNIPPETS_DIR: dir };
+  // The driver's own target dir, even when the caller set CARGO_TARGET_DIR
+  // for the page's build: the binary is looked for there.
+  const env = { ...process.env, SNIPPETS_DIR: dir, CARGO_TARGET_DIR: path.join(RUST_DRIVER, "target") };
   const result = await step("cargo build (rust-driver)", "cargo", ["build"], {
     cwd: RUST_DRIVER,
     env,

@@ -17,6 +17,7 @@
 //!   "modes": [{"name": "proportional-before", "jitter": "proportional",
 //!              "capOrder": "before"}, …],                           // each cap order
 //!   "langs": [{"value": "js", "label": "JavaScript"}, …],          // Lang::ALL
+//!   "simModes": [{"value": "exponential", "label": …}, …],         // sim::Mode::ALL
 //!   "presets": [{"id", "name", "base", "multiplier", "cap", "retries",
 //!                "jitter", "lo", "hi", "capOrder", "deadline", "honor",
 //!                "ramax", "source", "url"}, …],                     // presets::PRESETS
@@ -36,6 +37,7 @@ mod modes;
 use backoff_calculator::core::policy::{Jitter, Policy};
 use backoff_calculator::core::presets::PRESETS;
 use backoff_calculator::core::share::State;
+use backoff_calculator::core::sim::Mode as SimMode;
 use backoff_calculator::core::snippets::Lang;
 
 use modes::{cap_order_name, mode_variants};
@@ -125,6 +127,10 @@ fn main() {
         .iter()
         .map(|l| object(&[("value", string(l.as_str())), ("label", string(l.label()))]))
         .collect();
+    let sim_modes = SimMode::ALL
+        .iter()
+        .map(|m| object(&[("value", string(m.as_str())), ("label", string(m.label()))]))
+        .collect();
     let presets = PRESETS
         .iter()
         .map(|p| {
@@ -152,6 +158,7 @@ fn main() {
     println!("  \"jitters\": {},", array(jitters));
     println!("  \"modes\": {},", array(modes));
     println!("  \"langs\": {},", array(langs));
+    println!("  \"simModes\": {},", array(sim_modes));
     println!("  \"presets\": {},", array(presets));
     println!("  \"defaults\": {}", object(&defaults));
     println!("}}");

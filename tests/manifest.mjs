@@ -39,6 +39,8 @@ export const jitters = manifest.jitters;
 export const modes = manifest.modes;
 /** Lang::ALL: `{ value, label }`, value as the link spells it, label as the tab shows it. */
 export const langs = manifest.langs;
+/** sim::Mode::ALL: `{ value, label }`, value as the contention results' `data-mode` spells it. */
+export const simModes = manifest.simModes;
 /** core::presets::PRESETS, each field as the page's inputs show it. */
 export const presets = manifest.presets;
 /** The inputs of a link without parameters. */

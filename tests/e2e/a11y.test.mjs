@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, axeViolations } from './harness.mjs';
+import { langs } from '../manifest.mjs';
 
 const env = useBrowser();
 
@@ -240,7 +241,7 @@ test('axe finds no violations with a date reading, a server wait, the comparison
   await page.getByRole('button', { name: /^Apply to retry 1\b/ }).click();
   await page.getByTestId('server-wait-note').waitFor();
   await page.getByRole('table', { name: 'Mode comparison' }).waitFor();
-  for (const tab of ['JavaScript', 'TypeScript', 'Python', 'Go', 'bash', 'Rust']) {
+  for (const tab of langs.map((l) => l.label)) {
     await page.getByRole('tab', { name: tab }).click();
     await page.waitForFunction((tab) => document.querySelector(`[role=tab][aria-selected=true]`)?.textContent.trim() === tab, tab);
     const violations = await axeViolations(page);

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser } from './harness.mjs';
+import { langs } from '../manifest.mjs';
 
 const env = useBrowser();
 
@@ -19,7 +20,7 @@ const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 test('switching tabs, toggling Honor and copying put exactly the shown code on the clipboard', async (t) => {
   const { page } = await open(t, '?seed=1');
   const names = await page.getByRole('tab').allTextContents();
-  assert.deepEqual(names, ['JavaScript', 'TypeScript', 'Python', 'Go', 'bash', 'Rust']);
+  assert.deepEqual(names, langs.map((l) => l.label));
   assert.equal(await page.getByRole('tab', { name: 'JavaScript' }).getAttribute('aria-selected'), 'true');
   const js = await shown(page);
   assert.match(js, /fetchWithBackoff/);
@@ -105,7 +106,7 @@ test('the Idempotency-Key option and the deadline go into every snippet and the 
   await idem.check();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('idem') === '1');
   await page.getByLabel('Deadline (ms)', { exact: true }).fill('30000');
-  for (const name of ['JavaScript', 'TypeScript', 'Python', 'Go', 'bash', 'Rust']) {
+  for (const name of langs.map((l) => l.label)) {
     await page.getByRole('tab', { name }).click();
     await page.waitForFunction(() => /Idempotency-Key/.test(document.querySelector('[role=tabpanel] pre code').textContent)
       && /30000|30_000|30,000/.test(document.querySelector('[role=tabpanel] pre code').textContent));

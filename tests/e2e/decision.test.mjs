@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, expectParam, expectUrl } from './harness.mjs';
+import { jitters } from '../manifest.mjs';
 
 const env = useBrowser();
 
@@ -25,7 +26,7 @@ test('the comparison lays every mode side by side, and choosing one switches the
   const { page } = await open(t, '?seed=42');
   await page.getByRole('table', { name: 'Mode comparison' }).waitFor();
   const rows = await modeRows(page);
-  assert.deepEqual(rows.map((r) => r.mode), ['none', 'full', 'equal', 'decorrelated', 'proportional']);
+  assert.deepEqual(rows.map((r) => r.mode), jitters.map((j) => j.value));
   const by = Object.fromEntries(rows.map((r) => [r.mode, r]));
   // 1 + 2 + 4 + 8 + 16 s: the worst case of none, full and equal alike.
   assert.deepEqual([by.none.worst, by.full.worst, by.equal.worst], [31000, 31000, 31000]);

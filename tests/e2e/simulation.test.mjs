@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, axeViolations } from './harness.mjs';
+import { simModes } from '../manifest.mjs';
 
 const env = useBrowser();
 
@@ -12,7 +13,7 @@ const env = useBrowser();
 const open = env.open;
 const input = (page, name) => page.getByLabel(name, { exact: true });
 const STATUS = '[data-testid=sim-status]';
-const MODES = ['exponential', 'decorrelated', 'equal', 'full', 'none', 'policy'];
+const MODES = simModes.map((m) => m.value);
 
 /** The status element's data-state. */
 const simState = (page) => page.locator(STATUS).getAttribute('data-state');

@@ -230,6 +230,25 @@ fn google_api_core_full_jitter_within_its_budget() {
 }
 
 #[test]
+fn aws_full_jitter_and_the_retry_quota() {
+    assert_eq!(ranges("aws", &[]), vec![(0.0, 50.0), (0.0, 100.0)]);
+    let six: Vec<f64> = ranges("aws", &[("max_attempts", "6")])
+        .iter()
+        .map(|r| r.1)
+        .collect();
+    assert_eq!(six, vec![50.0, 100.0, 200.0, 400.0, 800.0]);
+    let t = [("max_attempts", "8"), ("throttling", "true")];
+    let highs: Vec<f64> = ranges("aws", &t).iter().map(|r| r.1).collect();
+    assert_eq!(highs, ms(&[1.0, 2.0, 4.0, 8.0, 16.0, 20.0, 20.0]));
+    // 500 tokens: 35 retries at 14, 100 at 5.
+    assert_eq!(ranges("aws", &[("max_attempts", "40")]).len(), 35);
+    assert_eq!(
+        ranges("aws", &[("max_attempts", "200"), ("throttling", "true")]).len(),
+        100
+    );
+}
+
+#[test]
 fn bad_parameters_are_refused() {
     let mut v = library::defaults(model("urllib3"));
     assert!(matches!(

@@ -16,6 +16,7 @@
 mod params;
 mod schedule;
 
+pub mod aws;
 pub mod axios_retry;
 pub mod google_api_core;
 pub mod p_retry;
@@ -201,6 +202,7 @@ pub fn all() -> &'static [&'static dyn Model] {
         &p_retry::PRetry,
         &axios_retry::AxiosRetry,
         &google_api_core::GoogleApiCore,
+        &aws::Aws,
     ]
 }
 

@@ -3,7 +3,7 @@
 // Usage: node run_libs.mjs SETS_FILE > observed.json
 //
 // For each line of SETS_FILE whose model is a JavaScript library (p-retry,
-// axios-retry), runs the library `runs` times with every attempt failing
+// axios-retry, and @smithy/util-retry for the `aws` sets named js-…), runs the library `runs` times with every attempt failing
 // and prints {"versions": {...}, "observed": {"<id> <set>": [[ms, ...], ...]}}.
 // Nothing really waits: setTimeout records its delay and fires at once, and
 // p-retry's clock (performance.now) advances by the recorded delay.
@@ -14,6 +14,7 @@ import { createServer } from 'node:http';
 import axios from 'axios';
 import axiosRetry, { exponentialDelay } from 'axios-retry';
 import pRetry from 'p-retry';
+import { StandardRetryStrategy } from '@smithy/util-retry';
 
 const version = (name) =>
   JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, import.meta.url))).version;
@@ -77,6 +78,26 @@ async function runAxiosRetry(params, runs, url) {
   return out;
 }
 
+// The JavaScript SDK's standard strategy, fresh per run (a fresh quota),
+// every attempt failing with the same error type; it sleeps by setTimeout.
+async function runSmithy(params, runs) {
+  const errorType = params.throttling ? 'THROTTLING' : 'TRANSIENT';
+  const out = [];
+  for (let i = 0; i < runs; i++) {
+    recorder = [];
+    const strategy = new StandardRetryStrategy(params.max_attempts ?? 3);
+    let token = await strategy.acquireInitialRetryToken('kinesis');
+    try {
+      for (;;) token = await strategy.refreshRetryTokenForRetry(token, { errorType });
+    } catch {
+      // no retry token left
+    }
+    out.push(recorder);
+    recorder = null;
+  }
+  return out;
+}
+
 const server = createServer((req, res) => {
   res.writeHead(503, { 'Content-Length': '0' });
   res.end();
@@ -97,9 +118,10 @@ for (const line of readFileSync(process.argv[2], 'utf8').split('\n')) {
     return [k, value(v)];
   }));
   if (lib === 'p-retry') observed[`${lib} ${name}`] = await runPRetry(params, runs);
+  if (lib === 'aws' && name.startsWith('js-')) observed[`${lib} ${name}`] = await runSmithy(params, runs);
   if (lib === 'axios-retry') observed[`${lib} ${name}`] = await runAxiosRetry(params, runs, url);
 }
 globalThis.setTimeout = realSetTimeout;
 server.close();
-const versions = Object.fromEntries(['p-retry', 'axios-retry', 'axios'].map((p) => [p, version(p)]));
+const versions = Object.fromEntries(['p-retry', 'axios-retry', 'axios', '@smithy/util-retry', '@smithy/core'].map((p) => [p, version(p)]));
 process.stdout.write(JSON.stringify({ versions, observed }));

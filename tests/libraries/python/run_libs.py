@@ -3,21 +3,27 @@
 Usage: run_libs.py SETS_FILE > observed.json
 
 For each line of SETS_FILE whose model is a Python library (urllib3,
-tenacity, google-api-core), runs the library `runs` times with every
+tenacity, google-api-core, botocore for `aws`), runs the library `runs` times with every
 attempt failing and prints {"<id> <set>": [[sleep_ms, ...], ...]}. Nothing
 really waits: the sleep (and, for google-api-core, the monotonic clock) is
 replaced by a recorder. urllib3 goes through a real PoolManager against a
-server on 127.0.0.1 answering 503.
+server on 127.0.0.1 answering 503, botocore through a real Kinesis client
+against one answering 500 (or 429 for throttling).
 """
 
 import http.server
+import os
 import json
 import sys
 import threading
 from importlib.metadata import version
 from unittest import mock
 
+import botocore.endpoint
+import botocore.session
 import urllib3
+from botocore import UNSIGNED
+from botocore.config import Config
 import urllib3.util.retry as urllib3_retry
 from google.api_core import exceptions as gexc
 from google.api_core import retry as gretry
@@ -50,8 +56,31 @@ class Always503(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def serve():
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Always503)
+class AwsFailure(http.server.BaseHTTPRequestHandler):
+    """Answers every AWS JSON call with 500 InternalFailure, or 429 when
+    `throttling` is set."""
+
+    protocol_version = "HTTP/1.1"
+    throttling = False
+    # Headers and body go in one packet, without Nagle's 40 ms wait.
+    disable_nagle_algorithm = True
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        status, code = (429, "ThrottlingException") if AwsFailure.throttling else (500, "InternalFailure")
+        body = json.dumps({"__type": code, "message": "fail"}).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/x-amz-json-1.1")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(handler=Always503):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -120,9 +149,36 @@ def run_google(params, runs):
     return out
 
 
+def run_botocore(params, runs, url, session):
+    """A fresh Kinesis client per run (a fresh retry quota), unsigned, against
+    127.0.0.1; `botocore.endpoint`'s sleep recorded."""
+    AwsFailure.throttling = params.get("throttling", False)
+    config = Config(
+        signature_version=UNSIGNED,
+        retries={"mode": "standard", "total_max_attempts": params.get("max_attempts", 3)},
+    )
+    out = []
+    for _ in range(runs):
+        client = session.create_client("kinesis", region_name="us-east-1", endpoint_url=url, config=config)
+        sleeps = []
+        with mock.patch.object(botocore.endpoint.time, "sleep", lambda s: sleeps.append(1000.0 * s)):
+            try:
+                client.list_streams()
+            except client.exceptions.ClientError:
+                pass
+        out.append(sleeps)
+    return out
+
+
 def main():
+    # botocore must not look for an instance metadata service: only
+    # 127.0.0.1 is ever contacted.
+    os.environ["AWS_EC2_METADATA_DISABLED"] = "true"
     server = serve()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
+    aws = serve(AwsFailure)
+    aws_url = f"http://127.0.0.1:{aws.server_address[1]}/"
+    session = botocore.session.get_session()
     observed = {}
     for line in open(sys.argv[1]):
         words = line.split()
@@ -136,8 +192,11 @@ def main():
             observed[f"{lib} {name}"] = run_tenacity(params, runs)
         elif lib == "google-api-core":
             observed[f"{lib} {name}"] = run_google(params, runs)
+        elif lib == "aws" and not name.startswith("js-"):
+            observed[f"{lib} {name}"] = run_botocore(params, runs, aws_url, session)
     server.shutdown()
-    versions = {p: version(p) for p in ("urllib3", "tenacity", "google-api-core")}
+    aws.shutdown()
+    versions = {p: version(p) for p in ("urllib3", "tenacity", "google-api-core", "botocore")}
     json.dump({"versions": versions, "observed": observed}, sys.stdout)
 
 

@@ -249,6 +249,30 @@ fn aws_full_jitter_and_the_retry_quota() {
 }
 
 #[test]
+fn backon_does_not_cap_the_first_delay() {
+    assert_eq!(fixed("backon", &[]), ms(&[1.0, 2.0, 4.0]));
+    let eight = [("max_times", "8")];
+    assert_eq!(
+        fixed("backon", &eight),
+        ms(&[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 60.0, 60.0])
+    );
+    let jit = [("jitter", "true")];
+    assert_eq!(
+        ranges("backon", &jit),
+        vec![(1e3, 2e3), (2e3, 4e3), (4e3, 8e3)]
+    );
+    let big = [("min_delay", "90000")];
+    assert_eq!(fixed("backon", &big), ms(&[90.0, 60.0, 60.0]));
+    // The case: min_delay 5 s, max_delay 2 s waits 5, 2, 2 s.
+    assert_eq!(
+        fixed("backon", &[("min_delay", "5000"), ("max_delay", "2000")]),
+        ms(&[5.0, 2.0, 2.0])
+    );
+    // total_delay 5 s: 1 + 2 = 3, and 3 + 4 > 5 ends it.
+    assert_eq!(fixed("backon", &[("total_delay", "5000")]), ms(&[1.0, 2.0]));
+}
+
+#[test]
 fn bad_parameters_are_refused() {
     let mut v = library::defaults(model("urllib3"));
     assert!(matches!(

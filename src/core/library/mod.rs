@@ -18,6 +18,7 @@ mod schedule;
 
 pub mod aws;
 pub mod axios_retry;
+pub mod backon;
 pub mod google_api_core;
 pub mod p_retry;
 pub mod tenacity;
@@ -203,6 +204,7 @@ pub fn all() -> &'static [&'static dyn Model] {
         &axios_retry::AxiosRetry,
         &google_api_core::GoogleApiCore,
         &aws::Aws,
+        &backon::Backon,
     ]
 }
 
@@ -228,5 +230,20 @@ pub fn py_float(x: f64) -> String {
         s
     } else {
         format!("{s}.0")
+    }
+}
+
+/// A whole number as Go or Rust writes it (`1500`), rounded to the unit.
+pub fn go_free_num(x: f64) -> String {
+    format!("{}", x.round() as u64)
+}
+
+/// A duration in ms as Go writes it: `500 * time.Millisecond`, or in
+/// microseconds when it is not a whole number of ms.
+pub fn go_ms(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{} * time.Millisecond", go_free_num(x))
+    } else {
+        format!("{} * time.Microsecond", go_free_num(x * 1000.0))
     }
 }

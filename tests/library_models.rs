@@ -273,6 +273,55 @@ fn backon_does_not_cap_the_first_delay() {
 }
 
 #[test]
+fn cenkalti_caps_the_interval_not_the_first_sleep() {
+    let d = [
+        ("RandomizationFactor", "0"),
+        ("Multiplier", "2"),
+        ("InitialInterval", "1000"),
+    ];
+    let six = [
+        d[0],
+        d[1],
+        d[2],
+        ("MaxInterval", "10000"),
+        ("MaxTries", "6"),
+    ];
+    assert_eq!(fixed("cenkalti", &six), ms(&[1.0, 2.0, 4.0, 8.0, 10.0]));
+    let first = [
+        ("InitialInterval", "5000"),
+        ("MaxInterval", "2000"),
+        ("RandomizationFactor", "0"),
+        ("MaxTries", "4"),
+    ];
+    assert_eq!(fixed("cenkalti", &first), ms(&[5.0, 2.0, 2.0]));
+    // Defaults: intervals 0.5, 0.75, 1.125 s, each ± 50 %.
+    let r = ranges("cenkalti", &[("MaxTries", "4")]);
+    let want = [(250.0, 750.0), (375.0, 1125.0), (562.5, 1687.5)];
+    for (got, want) in r.iter().zip(want) {
+        assert!(
+            (got.0 - want.0).abs() < 1e-6 && (got.1 - want.1).abs() < 1e-6,
+            "{got:?} {want:?}"
+        );
+    }
+    // The 15-minute budget: sleeps up to 90 s; the count is simulated.
+    let s = schedule(model("cenkalti"), &values("cenkalti", &[])).unwrap();
+    let b = s.budget.unwrap();
+    assert!(
+        b.always >= 15 && b.beyond <= 0.001 && s.rows.len() < 45,
+        "{b:?} {}",
+        s.rows.len()
+    );
+    assert!(s.rows.iter().map(|r| r.max_ms).fold(0.0, f64::max) <= 90_000.0);
+}
+
+#[test]
+fn retryablehttp_doubles_to_its_max() {
+    assert_eq!(fixed("retryablehttp", &[]), ms(&[1.0, 2.0, 4.0, 8.0]));
+    let eight = fixed("retryablehttp", &[("RetryMax", "8")]);
+    assert_eq!(eight, ms(&[1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0, 30.0]));
+}
+
+#[test]
 fn bad_parameters_are_refused() {
     let mut v = library::defaults(model("urllib3"));
     assert!(matches!(

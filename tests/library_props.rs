@@ -15,7 +15,7 @@ fn values_from(model: &dyn Model, seeds: &[f64]) -> Values {
             Unit::Bool => (*u < 0.5) as u8 as f64,
             Unit::Choice(names) => (u * names.len() as f64).floor(),
             Unit::Retries | Unit::Attempts => (p.min + (u * 12.0).floor()).min(p.max),
-            Unit::Number => p.min + 0.05 + u * 3.0,
+            Unit::Number => p.min + 0.05 + u * (p.max.min(p.min + 3.0) - p.min - 0.05),
             Unit::Seconds => p.min + 0.001 + u * 30.0,
             Unit::Millis => p.min + (u * 30_000.0).round(),
         };

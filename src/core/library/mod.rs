@@ -19,8 +19,10 @@ mod schedule;
 pub mod aws;
 pub mod axios_retry;
 pub mod backon;
+pub mod cenkalti;
 pub mod google_api_core;
 pub mod p_retry;
+pub mod retryablehttp;
 pub mod tenacity;
 pub mod urllib3;
 
@@ -205,6 +207,8 @@ pub fn all() -> &'static [&'static dyn Model] {
         &google_api_core::GoogleApiCore,
         &aws::Aws,
         &backon::Backon,
+        &cenkalti::Cenkalti,
+        &retryablehttp::RetryableHttp,
     ]
 }
 

@@ -29,7 +29,7 @@ fn values_from(model: &dyn Model, seeds: &[f64]) -> Values {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
     fn samples_and_means_stay_in_range(

@@ -20,9 +20,15 @@ pub mod aws;
 pub mod axios_retry;
 pub mod backon;
 pub mod cenkalti;
+pub mod client_go;
+pub mod envoy;
 pub mod google_api_core;
+pub mod grpc;
 pub mod p_retry;
+pub mod polly;
+pub mod resilience4j;
 pub mod retryablehttp;
+pub mod spring_retry;
 pub mod tenacity;
 pub mod urllib3;
 
@@ -173,6 +179,12 @@ pub trait Model: Sync {
     /// there is a closed form.
     fn bounds(&self, v: &Values, n: u32) -> Bounds;
 
+    /// A last sleep after which the library gives up without another
+    /// attempt (client-go reaching `Cap`), if the parameters lead to one.
+    fn trailing(&self, _v: &Values) -> Option<Bounds> {
+        None
+    }
+
     /// One run's sleeps in ms, every attempt failing at once (taking 0 s),
     /// until the library stops (at most [`MAX_ROWS`]).
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64>;
@@ -209,6 +221,12 @@ pub fn all() -> &'static [&'static dyn Model] {
         &backon::Backon,
         &cenkalti::Cenkalti,
         &retryablehttp::RetryableHttp,
+        &polly::Polly,
+        &resilience4j::Resilience4j,
+        &spring_retry::SpringRetry,
+        &grpc::Grpc,
+        &envoy::Envoy,
+        &client_go::ClientGo,
     ]
 }
 

@@ -107,6 +107,12 @@ impl Param {
         self
     }
 
+    /// The same parameter, taking whole numbers only.
+    pub const fn whole_number(mut self) -> Param {
+        self.whole = true;
+        self
+    }
+
     /// The same parameter, with `min` itself invalid.
     pub const fn above_min(mut self) -> Param {
         self.min_open = true;

@@ -93,7 +93,11 @@ pub fn clamp_uniform_mean(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
     let l = lo.clamp(a, b);
     let h = hi.clamp(a, b);
     let mid = (h * h - l * l) / 2.0;
-    (lo * (l - a) + mid + hi * (b - h)) / (b - a)
+    // Each clamped end counts only where it is reached (an infinite `hi`
+    // is never reached).
+    let below = if l > a { lo * (l - a) } else { 0.0 };
+    let above = if b > h { hi * (b - h) } else { 0.0 };
+    (below + mid + above) / (b - a)
 }
 
 /// One row: the sleep before one retry.
@@ -133,6 +137,9 @@ pub struct Schedule {
     pub rows: Vec<Row>,
     /// How a time budget decided the rows, if one applies.
     pub budget: Option<BudgetInfo>,
+    /// A last sleep after the last retry, followed by no attempt (the
+    /// library gives up after it).
+    pub trailing: Option<Bounds>,
 }
 
 fn check(model: &dyn Model, v: &Values) -> Result<(), LibError> {
@@ -198,7 +205,11 @@ pub fn schedule(model: &dyn Model, v: &Values) -> Result<Schedule, LibError> {
                 }
             })
             .collect();
-        return Ok(Schedule { rows, budget: None });
+        return Ok(Schedule {
+            rows,
+            budget: None,
+            trailing: model.trailing(v),
+        });
     };
     let (sums, counts) = simulate(model, v, BUDGET_RUNS);
     let always = model.always(v, budget_ms);
@@ -239,5 +250,6 @@ pub fn schedule(model: &dyn Model, v: &Values) -> Result<Schedule, LibError> {
             beyond: beyond(last) as f64 / runs,
             runs: BUDGET_RUNS,
         }),
+        trailing: model.trailing(v),
     })
 }

@@ -2,7 +2,7 @@
 # Installs what the page and its tests need, pinned, skipping whatever is
 # already there. Usage: scripts/setup.sh [build|all]
 #   build: Rust target, trunk, wasm-bindgen-cli, npm packages (to serve the page)
-#   all:   build + Chromium and chromedriver, Go, Python requests, curl (to test)
+#   all:   build + Chromium and chromedriver, Go, Python requests and venv, curl (to test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -64,6 +64,8 @@ command -v curl >/dev/null || apt_missing+=(curl)
 # pip installs (PEP 668). The tests run /usr/bin/python3 for the Python
 # snippets (see tests/conformance), so that is the one that needs it.
 /usr/bin/python3 -c 'import requests' 2>/dev/null || apt_missing+=(python3-requests)
+# The real Python retry libraries go into a venv (tests/libraries/setup.sh).
+/usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null || apt_missing+=(python3-venv)
 if [ ${#apt_missing[@]} -gt 0 ]; then
   say "installing ${apt_missing[*]} from Debian"
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: lints, native core tests (with property tests), the
 # release build and its size budget, the browser tests in headless
-# Chromium, and the generated-code conformance suite. Installs what is
+# Chromium, the library models against the real libraries, and the
+# generated-code conformance suite. Installs what is
 # missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +42,10 @@ guard 900 trunk build --release --public-url /team/backoff/ --dist dist-subpath
 
 step "browser tests (headless Chromium, release build)"
 guard 900 node --test --test-concurrency=1 tests/e2e/
+
+step "retry library models against the real libraries (pinned)"
+guard 600 bash tests/libraries/setup.sh
+guard 900 node --test tests/libraries/
 
 if [ -d tests/conformance ]; then
   step "generated code conformance"

@@ -13,6 +13,7 @@ pub mod format;
 pub mod highlight;
 pub mod html;
 pub mod inputs;
+pub mod library;
 pub mod policy;
 pub mod presets;
 pub mod retry_after;

@@ -1,0 +1,108 @@
+//! AWS SDKs, standard retry mode, read from botocore 1.44.8,
+//! `botocore/retries/standard.py` (`ExponentialBackoff.delay_amount`,
+//! `RetryQuotaChecker`, `MaxAttemptsChecker`) and `botocore/retries/quota.py`,
+//! and @smithy/util-retry 4.6.2 (@smithy/core 3.41.1,
+//! `StandardRetryStrategy.js`, `DefaultRetryBackoffStrategy.js`).
+//!
+//! `max_attempts` counts attempts (botocore's `Config(retries={'max_attempts': N})`
+//! alone means N retries). Retry n sleeps `U · min(b · 2^(n−1), 20 s)`: full
+//! jitter, the cap before it, `b` = 50 ms, or 1 s for throttling errors
+//! (the `throttling` case). A fresh client's retry quota of 500 tokens,
+//! 14 per retry (5 per throttling retry), also bounds the count: 35
+//! consecutive retries (100 throttled). botocore keeps float seconds; the
+//! JavaScript SDK floors to whole ms. A server's `x-amz-retry-after` (ms;
+//! JavaScript also `Retry-After`) is kept within `[d, d + 5 s]`.
+
+use super::{
+    Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, MAX_ROWS,
+};
+
+/// The retry quota of a fresh client, tokens.
+pub const QUOTA: u32 = 500;
+
+/// The cap before the jitter, ms.
+pub const MAX_BACKOFF_MS: f64 = 20_000.0;
+
+const PARAMS: &[Param] = &[
+    Param::new("max_attempts", Unit::Attempts, 3.0, 1.0, 1000.0)
+        .doc("Attempts, the first call included (total_max_attempts in botocore's Config)."),
+    Param::flag("throttling", false)
+        .doc("Throttling errors: a 1 s base instead of 50 ms, 5 tokens a retry."),
+];
+
+static INFO: Info = Info {
+    id: "aws",
+    name: "AWS SDKs, standard retry mode",
+    release: "botocore 1.44.8",
+    file: "botocore/retries/standard.py",
+    url: "https://github.com/boto/botocore/blob/1.44.8/botocore/retries/standard.py",
+    language: Language::Python,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("max_attempts"),
+        counts: Counts::Attempts,
+        first_retry_waits: true,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule {
+        combine: Combine::Between { extra_ms: 5000 },
+        headers: &["x-amz-retry-after", "Retry-After"],
+        statuses: &[],
+        max_param: None,
+        zero_falls_back: true,
+        capped_by_backoff_max: false,
+        switch_param: None,
+    },
+};
+
+/// The AWS standard-mode model (botocore's float seconds).
+pub struct Aws;
+
+/// The base, ms, and the tokens a retry costs.
+fn base_and_cost(v: &Values) -> (f64, u32) {
+    if v.flag("throttling") {
+        (1000.0, 5)
+    } else {
+        (50.0, 14)
+    }
+}
+
+impl Model for Aws {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        let quota = QUOTA / base_and_cost(v).1;
+        Some((v.get("max_attempts") as u32 - 1).min(quota))
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let b = base_and_cost(v).0;
+        Bounds::uniform(0.0, (b * 2f64.powf(f64::from(n) - 1.0)).min(MAX_BACKOFF_MS))
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let n = self.max_retries(v).unwrap_or(0).min(MAX_ROWS);
+        (1..=n)
+            .map(|k| rng.unit() * self.bounds(v, k).max_ms)
+            .collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        format!(
+            "import boto3\n\
+             from botocore.config import Config\n\n\
+             # max_attempts = {} attempts. In Config, 'max_attempts' counts retries:\n\
+             # 'total_max_attempts' counts attempts, like AWS_MAX_ATTEMPTS.\n\
+             # throttling = {}: retry n waits U × min({} ms × 2^(n−1), 20 s).\n\
+             config = Config(retries={{'mode': 'standard', 'total_max_attempts': {}}})\n\
+             client = boto3.client('sqs', config=config)\n",
+            v.get("max_attempts"),
+            v.flag("throttling"),
+            base_and_cost(v).0,
+            v.get("max_attempts"),
+        )
+    }
+}

@@ -1,0 +1,93 @@
+//! axios-retry with `exponentialDelay`, read from axios-retry 4.5.0,
+//! `src/index.ts` (`exponentialDelay`, `retryAfter`, `handleRetry`,
+//! `DEFAULT_OPTIONS`).
+//!
+//! `retries` counts retries; the retry count is raised before
+//! `retryDelay` is called, so retry n sleeps
+//! `d + U · 0.2 · d` ms with `d = 2^n · delayFactor`: retry 1 already waits
+//! twice the factor, the jitter adds 0–20 %, nothing rounds and nothing
+//! caps. A `Retry-After` is a floor: `d = max(2^n · delayFactor, server)`,
+//! then the same 0–20 % on top, with no maximum.
+
+use super::{
+    num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, MAX_ROWS,
+};
+
+const PARAMS: &[Param] = &[
+    Param::new("retries", Unit::Retries, 3.0, 0.0, 1000.0).doc("Retries after the first call."),
+    Param::new("delayFactor", Unit::Millis, 100.0, 0.0, 86_400_000.0)
+        .doc("exponentialDelay's third argument: retry n waits 2^n × delayFactor, plus 0–20 %."),
+];
+
+static INFO: Info = Info {
+    id: "axios-retry",
+    name: "axios-retry with exponentialDelay",
+    release: "axios-retry 4.5.0",
+    file: "src/index.ts",
+    url: "https://github.com/softonic/axios-retry/blob/v4.5.0/src/index.ts",
+    language: Language::JavaScript,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("retries"),
+        counts: Counts::Retries,
+        first_retry_waits: true,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule {
+        combine: Combine::AtLeast,
+        headers: &["retry-after"],
+        statuses: &[],
+        max_param: None,
+        zero_falls_back: true,
+        capped_by_backoff_max: false,
+        switch_param: None,
+    },
+};
+
+/// The axios-retry model.
+pub struct AxiosRetry;
+
+/// `2^n · delayFactor`, ms.
+fn base(v: &Values, n: u32) -> f64 {
+    2f64.powf(f64::from(n)) * v.get("delayFactor")
+}
+
+impl Model for AxiosRetry {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("retries") as u32)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let d = base(v, n);
+        Bounds::uniform(d, d * 1.2)
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let n = (v.get("retries") as u32).min(MAX_ROWS);
+        (1..=n)
+            .map(|k| {
+                let d = base(v, k);
+                d + d * 0.2 * rng.unit()
+            })
+            .collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        format!(
+            "import axios from 'axios';\n\
+             import axiosRetry, {{ exponentialDelay }} from 'axios-retry';\n\n\
+             const delayFactor = {}; // ms\n\n\
+             axiosRetry(axios, {{\n  \
+             retries: {},\n  \
+             retryDelay: (retryCount, error) => exponentialDelay(retryCount, error, delayFactor),\n\
+             }});\n",
+            num(v.get("delayFactor")),
+            v.get("retries"),
+        )
+    }
+}

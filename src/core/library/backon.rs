@@ -1,0 +1,151 @@
+//! backon `ExponentialBuilder` (Rust), read from backon 1.5.2,
+//! `backon/src/backoff/exponential.rs` (`ExponentialBuilder::new`,
+//! `ExponentialBackoff::next`). Not run here: pinned to that code.
+//!
+//! `max_times` counts retries (none: unlimited). The first delay is
+//! `min_delay`, never compared with `max_delay`; each next one is
+//! `cur · factor` (in f32 seconds) while `cur < max_delay`, then
+//! `min(·, max_delay)`. With `jitter` the sleep is `cur + cur · U`, added
+//! after the cap, so up to twice `max_delay`. With `total_delay`, a delay is
+//! yielded only while the sum of the sleeps, it included, stays within it.
+//! No `Retry-After`.
+
+use super::{
+    go_free_num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, MAX_ROWS,
+};
+
+const PARAMS: &[Param] = &[
+    Param::new("min_delay", Unit::Millis, 1000.0, 0.0, 86_400_000.0)
+        .doc("The first delay (never capped)."),
+    Param::new("factor", Unit::Number, 2.0, 1.0, 100.0).doc("Growth per retry (f32)."),
+    Param::new("max_delay", Unit::Millis, 60_000.0, 0.0, 86_400_000.0)
+        .or_none()
+        .doc("Cap of the un-jittered delay; none: without_max_delay."),
+    Param::new("max_times", Unit::Retries, 3.0, 0.0, 1000.0)
+        .or_none()
+        .doc("Retries; none: without_max_times."),
+    Param::flag("jitter", false).doc("Adds uniform [0, delay) after the cap."),
+    Param::new(
+        "total_delay",
+        Unit::Millis,
+        f64::INFINITY,
+        0.0,
+        86_400_000.0,
+    )
+    .or_none()
+    .doc("Budget for the sum of the sleeps."),
+];
+
+static INFO: Info = Info {
+    id: "backon",
+    name: "backon ExponentialBuilder",
+    release: "backon 1.5.2",
+    file: "backon/src/backoff/exponential.rs",
+    url: "https://github.com/Xuanwo/backon/blob/v1.5.2/backon/src/backoff/exponential.rs",
+    language: Language::Rust,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("max_times"),
+        counts: Counts::Retries,
+        first_retry_waits: true,
+        budget_param: Some("total_delay"),
+    },
+    retry_after: RetryAfterRule::IGNORED,
+};
+
+/// The backon `ExponentialBuilder` model.
+pub struct Backon;
+
+/// The un-jittered delays `cur_1 … cur_n`, ms.
+fn curs(v: &Values, n: u32) -> Vec<f64> {
+    let (max, factor) = (v.get("max_delay"), v.get("factor") as f32);
+    let mut cur = v.get("min_delay");
+    let mut out = Vec::with_capacity(n as usize);
+    for k in 0..n {
+        if k > 0 {
+            if cur < max {
+                cur = f64::from((cur / 1000.0) as f32 * factor) * 1000.0;
+            }
+            cur = cur.min(max);
+        }
+        out.push(cur);
+    }
+    out
+}
+
+impl Model for Backon {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("max_times"))
+            .filter(|m| m.is_finite())
+            .map(|m| m as u32)
+    }
+
+    fn budget_ms(&self, v: &Values) -> Option<f64> {
+        Some(v.get("total_delay")).filter(|b| b.is_finite())
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let cur = curs(v, n).pop().unwrap_or(0.0);
+        if v.flag("jitter") {
+            Bounds::uniform(cur, 2.0 * cur)
+        } else {
+            Bounds::fixed(cur)
+        }
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let n = self.max_retries(v).unwrap_or(MAX_ROWS).min(MAX_ROWS);
+        let budget = self.budget_ms(v).unwrap_or(f64::INFINITY);
+        let mut total = 0.0;
+        let mut out = Vec::new();
+        for cur in curs(v, n) {
+            let s = if v.flag("jitter") {
+                cur + cur * f64::from(rng.unit() as f32)
+            } else {
+                cur
+            };
+            if total + s > budget {
+                break;
+            }
+            total += s;
+            out.push(s);
+        }
+        out
+    }
+
+    fn config(&self, v: &Values) -> String {
+        let ms = |x: f64| format!("Duration::from_micros({})", go_free_num(x * 1000.0));
+        let mut lines = vec![
+            format!(".with_min_delay({})", ms(v.get("min_delay"))),
+            format!(".with_factor({:?})", v.get("factor") as f32),
+        ];
+        lines.push(match v.get("max_delay") {
+            m if m.is_finite() => format!(".with_max_delay({})", ms(m)),
+            _ => ".without_max_delay()".to_string(),
+        });
+        lines.push(match v.get("max_times") {
+            m if m.is_finite() => format!(".with_max_times({m})"),
+            _ => ".without_max_times()".to_string(),
+        });
+        let note = if v.flag("jitter") {
+            lines.push(".with_jitter()".to_string());
+            "// jitter: on, each sleep plus up to 100 %, after the cap.\n"
+        } else {
+            "// jitter: off (.with_jitter() adds up to 100 %, after the cap).\n"
+        };
+        if let Some(t) = self.budget_ms(v) {
+            lines.push(format!(".with_total_delay(Some({}))", ms(t)));
+        }
+        format!(
+            "use std::time::Duration;\n\n\
+             use backon::ExponentialBuilder;\n\n\
+             {note}let backoff = ExponentialBuilder::default()\n    {};\n",
+            lines.join("\n    ")
+        )
+    }
+}

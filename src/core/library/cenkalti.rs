@@ -1,0 +1,156 @@
+//! cenkalti/backoff v5 `ExponentialBackOff` (Go), read from the v5 source
+//! (5.0.x), `exponential.go` (`NextBackOff`, `incrementCurrentInterval`,
+//! `getRandomValueFromInterval`) and `retry.go` (`Retry`, `WithMaxTries`,
+//! `WithMaxElapsedTime`). v6 and v7 do not change the delay math. Not run
+//! here: pinned to that code.
+//!
+//! `MaxTries` counts attempts (0: unlimited). The sleep is
+//! `⌊cur(1−f) + U·(2f·cur + 1)⌋` ns, uniform in `[cur(1−f), cur(1+f)]` with
+//! `f = RandomizationFactor`; then `cur = MaxInterval` once
+//! `cur ≥ MaxInterval / Multiplier`, else `⌊cur · Multiplier⌋` ns. The cap
+//! is on the un-jittered interval and the first one (`InitialInterval`) is
+//! never capped. `Retry` stops before a sleep that would end past
+//! `MaxElapsedTime` (15 min; 0: no limit). A `RetryAfter` error replaces
+//! the sleep and resets the interval.
+
+use super::{
+    go_ms, num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand,
+    RetryAfterRule, Unit, Values, MAX_ROWS,
+};
+
+const PARAMS: &[Param] = &[
+    Param::new("InitialInterval", Unit::Millis, 500.0, 0.0, 86_400_000.0)
+        .doc("The first interval (never capped)."),
+    Param::new("RandomizationFactor", Unit::Number, 0.5, 0.0, 1.0)
+        .doc("Each sleep is the interval ± this share."),
+    Param::new("Multiplier", Unit::Number, 1.5, 1.0, 100.0)
+        .doc("Growth of the interval per retry."),
+    Param::new("MaxInterval", Unit::Millis, 60_000.0, 0.0, 86_400_000.0)
+        .doc("Cap of the interval, before the randomization."),
+    Param::new(
+        "MaxElapsedTime",
+        Unit::Millis,
+        900_000.0,
+        0.0,
+        31_536_000_000.0,
+    )
+    .doc("Stops before a sleep that would end past it; 0: no limit."),
+    Param::new("MaxTries", Unit::Attempts, 0.0, 0.0, 1000.0)
+        .doc("Attempts, the first call included; 0: unlimited."),
+];
+
+static INFO: Info = Info {
+    id: "cenkalti",
+    name: "cenkalti/backoff v5 ExponentialBackOff",
+    release: "cenkalti/backoff v5",
+    file: "exponential.go",
+    url: "https://github.com/cenkalti/backoff/blob/v5/exponential.go",
+    language: Language::Go,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("MaxTries"),
+        counts: Counts::Attempts,
+        first_retry_waits: true,
+        budget_param: Some("MaxElapsedTime"),
+    },
+    retry_after: RetryAfterRule {
+        combine: Combine::Replaces,
+        headers: &[],
+        statuses: &[],
+        max_param: None,
+        zero_falls_back: false,
+        capped_by_backoff_max: false,
+        switch_param: None,
+    },
+};
+
+/// The cenkalti/backoff v5 model.
+pub struct Cenkalti;
+
+/// The un-randomized intervals `cur_1 … cur_n`, in whole ns.
+fn intervals(v: &Values, n: u32) -> Vec<f64> {
+    let max = (v.get("MaxInterval") * 1e6).floor();
+    let mult = v.get("Multiplier");
+    let mut cur = (v.get("InitialInterval") * 1e6).floor();
+    let mut out = Vec::with_capacity(n as usize);
+    for _ in 0..n {
+        out.push(cur);
+        cur = if cur >= max / mult {
+            max
+        } else {
+            (cur * mult).floor()
+        };
+    }
+    out
+}
+
+impl Model for Cenkalti {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("MaxTries") as u32)
+            .filter(|&t| t > 0)
+            .map(|t| t - 1)
+    }
+
+    fn budget_ms(&self, v: &Values) -> Option<f64> {
+        Some(v.get("MaxElapsedTime")).filter(|&b| b > 0.0)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let cur = intervals(v, n).pop().unwrap_or(0.0);
+        let f = v.get("RandomizationFactor");
+        let lo = (cur * (1.0 - f)).floor();
+        // The largest whole ns below cur(1−f) + (2f·cur + 1).
+        let hi = if f == 0.0 {
+            cur
+        } else {
+            (cur * (1.0 + f) + 1.0).ceil() - 1.0
+        };
+        Bounds::uniform(lo / 1e6, hi / 1e6)
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let n = self.max_retries(v).unwrap_or(MAX_ROWS).min(MAX_ROWS);
+        let budget = self.budget_ms(v).unwrap_or(f64::INFINITY);
+        let f = v.get("RandomizationFactor");
+        let mut elapsed = 0.0;
+        let mut out = Vec::new();
+        for cur in intervals(v, n) {
+            let s = if f == 0.0 {
+                cur
+            } else {
+                (cur * (1.0 - f) + rng.unit() * (2.0 * f * cur + 1.0)).floor()
+            } / 1e6;
+            if elapsed + s > budget {
+                break;
+            }
+            elapsed += s;
+            out.push(s);
+        }
+        out
+    }
+
+    fn config(&self, v: &Values) -> String {
+        format!(
+            "b := backoff.NewExponentialBackOff()\n\
+             b.InitialInterval = {}\n\
+             b.RandomizationFactor = {}\n\
+             b.Multiplier = {}\n\
+             b.MaxInterval = {}\n\n\
+             result, err := backoff.Retry(ctx, operation,\n\t\
+             backoff.WithBackOff(b),\n\t\
+             backoff.WithMaxElapsedTime({}), // 0: no limit\n\t\
+             backoff.WithMaxTries({}), // attempts; 0: unlimited\n\
+             )\n",
+            go_ms(v.get("InitialInterval")),
+            num(v.get("RandomizationFactor")),
+            num(v.get("Multiplier")),
+            go_ms(v.get("MaxInterval")),
+            go_ms(v.get("MaxElapsedTime")),
+            v.get("MaxTries"),
+        )
+    }
+}

@@ -1,0 +1,133 @@
+//! Kubernetes `wait.Backoff` with `wait.ExponentialBackoff`, read from
+//! k8s.io/apimachinery v0.36.3, `pkg/util/wait/backoff.go` (`Backoff.Step`,
+//! `ExponentialBackoff`) and `pkg/util/wait/wait.go` (`Jitter`). Not run
+//! here: pinned to that code.
+//!
+//! `Steps` counts attempts: the loop runs the condition, stops when
+//! `Steps == 1`, else sleeps `Step()`. `Step()` decrements `Steps`, computes
+//! `next = ⌊Duration · Factor⌋` ns (`Factor` 0: unchanged) and, when
+//! `Cap > 0` and `next > Cap`, sets `next = Cap` **and `Steps = 0`**; it
+//! returns `Duration + ⌊U · Jitter · Duration⌋` and stores `next`. So
+//! reaching `Cap` ends the loop: that sleep is taken and no attempt follows
+//! it ([`Schedule::trailing`](super::Schedule::trailing)). The defaults are
+//! client-go's `retry.DefaultBackoff` (10 ms, ×5, jitter 0.1, 4 steps).
+//! No `Retry-After`, no time budget.
+
+use super::{
+    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, MAX_ROWS,
+};
+
+const PARAMS: &[Param] = &[
+    Param::new("Duration", Unit::Millis, 10.0, 0.0, 86_400_000.0)
+        .doc("The first sleep, before jitter."),
+    Param::new("Factor", Unit::Number, 5.0, 0.0, 100.0).doc("Growth per step; 0: constant."),
+    Param::new("Jitter", Unit::Number, 0.1, 0.0, 100.0).doc("Adds up to this share of each sleep."),
+    Param::new("Steps", Unit::Attempts, 4.0, 1.0, 1000.0).doc("Attempts, the first call included."),
+    Param::new("Cap", Unit::Millis, 0.0, 0.0, 86_400_000.0)
+        .doc("Reaching it ends the loop after one more sleep; 0: none."),
+];
+
+static INFO: Info = Info {
+    id: "client-go",
+    name: "Kubernetes wait.Backoff",
+    release: "k8s.io/apimachinery v0.36.3",
+    file: "pkg/util/wait/backoff.go",
+    url: "https://github.com/kubernetes/apimachinery/blob/v0.36.3/pkg/util/wait/backoff.go",
+    language: Language::Go,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("Steps"),
+        counts: Counts::Attempts,
+        first_retry_waits: true,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule::IGNORED,
+};
+
+/// The `wait.Backoff` model.
+pub struct ClientGo;
+
+/// The un-jittered sleeps before each retry, and the last sleep after
+/// which the loop ends without an attempt (ns).
+fn steps(v: &Values) -> (Vec<f64>, Option<f64>) {
+    let (factor, cap) = (v.get("Factor"), (v.get("Cap") * 1e6).floor());
+    let mut duration = (v.get("Duration") * 1e6).floor();
+    let mut left = v.get("Steps") as u32;
+    let mut sleeps = Vec::new();
+    while left > 1 && sleeps.len() < MAX_ROWS as usize {
+        left -= 1;
+        let mut next = if factor != 0.0 {
+            (duration * factor).floor()
+        } else {
+            duration
+        };
+        if cap > 0.0 && next > cap {
+            next = cap;
+            left = 0;
+        }
+        let d = duration;
+        duration = next;
+        if left == 0 {
+            return (sleeps, Some(d));
+        }
+        sleeps.push(d);
+    }
+    (sleeps, None)
+}
+
+fn jittered(v: &Values, d_ns: f64) -> Bounds {
+    let j = v.get("Jitter");
+    if j > 0.0 {
+        Bounds::uniform(d_ns / 1e6, (d_ns + (j * d_ns).floor()) / 1e6)
+    } else {
+        Bounds::fixed(d_ns / 1e6)
+    }
+}
+
+impl Model for ClientGo {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(steps(v).0.len() as u32)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let d = steps(v).0.get(n as usize - 1).copied().unwrap_or(0.0);
+        jittered(v, d)
+    }
+
+    fn trailing(&self, v: &Values) -> Option<Bounds> {
+        steps(v).1.map(|d| jittered(v, d))
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let j = v.get("Jitter");
+        let jitter = |d: f64, u: f64| if j > 0.0 { d + (u * j * d).floor() } else { d };
+        steps(v)
+            .0
+            .into_iter()
+            .map(|d| jitter(d, rng.unit()) / 1e6)
+            .collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        format!(
+            "backoff := wait.Backoff{{\n\t\
+             Duration: {},\n\t\
+             Factor:   {},\n\t\
+             Jitter:   {},\n\t\
+             Steps:    {},\n\t\
+             Cap:      {}, // reaching it ends the loop; 0: none\n\
+             }}\n\
+             err := wait.ExponentialBackoff(backoff, condition)\n",
+            super::go_ms(v.get("Duration")),
+            num(v.get("Factor")),
+            num(v.get("Jitter")),
+            v.get("Steps"),
+            super::go_ms(v.get("Cap")),
+        )
+    }
+}

@@ -1,0 +1,121 @@
+//! Envoy route `retry_policy`, read from Envoy main (no tag could be
+//! pinned), `source/common/common/backoff_strategy.cc`
+//! (`JitteredExponentialBackOffStrategy`) and
+//! `source/common/router/retry_state_impl.cc`. Not run here: pinned to
+//! that code.
+//!
+//! `num_retries` counts retries (default 1). In whole ms, retry n draws
+//! `random() % interval`, an integer in `[0, interval − 1]` (full jitter);
+//! the interval starts at `base_interval` (25 ms) and doubles while below
+//! `⌊max_interval / 2⌋`, else jumps to `max_interval` (default
+//! 10 × `base_interval`): base 25, max 101 gives 25, 50, 101. The route
+//! `timeout` (15 s) bounds all tries. No `Retry-After` by default.
+
+use super::{
+    num, Bounds, Counting, Counts, Info, Language, LibError, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, MAX_ROWS,
+};
+
+const PARAMS: &[Param] = &[
+    Param::new("num_retries", Unit::Retries, 1.0, 0.0, 1000.0).doc("Retries after the first try."),
+    Param::new("base_interval", Unit::Millis, 25.0, 1.0, 86_400_000.0)
+        .whole_number()
+        .doc("The first interval."),
+    Param::new(
+        "max_interval",
+        Unit::Millis,
+        f64::INFINITY,
+        1.0,
+        86_400_000.0,
+    )
+    .or_none()
+    .whole_number()
+    .doc("The largest interval; none: 10 × base_interval."),
+];
+
+static INFO: Info = Info {
+    id: "envoy",
+    name: "Envoy route retry_policy",
+    release: "Envoy main",
+    file: "source/common/common/backoff_strategy.cc",
+    url: "https://github.com/envoyproxy/envoy/blob/main/source/common/common/backoff_strategy.cc",
+    language: Language::Yaml,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("num_retries"),
+        counts: Counts::Retries,
+        first_retry_waits: true,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule::IGNORED,
+};
+
+/// The Envoy model.
+pub struct Envoy;
+
+fn max_interval(v: &Values) -> f64 {
+    let m = v.get("max_interval");
+    if m.is_finite() {
+        m
+    } else {
+        10.0 * v.get("base_interval")
+    }
+}
+
+/// The interval of retry `n`, ms.
+fn interval(v: &Values, n: u32) -> f64 {
+    let max = max_interval(v);
+    let limit = (max / 2.0).floor();
+    let mut i = v.get("base_interval");
+    for _ in 1..n {
+        i = if i < limit { i * 2.0 } else { max };
+    }
+    i
+}
+
+impl Model for Envoy {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn check(&self, v: &Values) -> Result<(), LibError> {
+        if max_interval(v) < v.get("base_interval") {
+            return Err(LibError::Conflict {
+                name: "max_interval",
+                why: "must be at least base_interval",
+            });
+        }
+        Ok(())
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("num_retries") as u32)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        Bounds::uniform(0.0, interval(v, n) - 1.0)
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let n = (v.get("num_retries") as u32).min(MAX_ROWS);
+        (1..=n)
+            .map(|k| (rng.unit() * interval(v, k)).floor())
+            .collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        let max = match v.get("max_interval") {
+            m if m.is_finite() => format!("\n    max_interval: {}s", num(m / 1000.0)),
+            _ => String::new(),
+        };
+        format!(
+            "retry_policy:\n  \
+             retry_on: \"5xx,reset,connect-failure\"\n  \
+             num_retries: {}\n  \
+             retry_back_off:\n    \
+             base_interval: {}s{max}\n",
+            v.get("num_retries"),
+            num(v.get("base_interval") / 1000.0),
+        )
+    }
+}

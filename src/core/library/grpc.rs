@@ -1,0 +1,106 @@
+//! gRPC service config `retryPolicy`, read from grpc-go v1.83.1,
+//! `stream.go` (`csAttempt.shouldRetry`), `service_config.go` and
+//! `dialoptions.go` (`defaultMaxCallAttempts = 5`), as gRFC A6 defines it
+//! since its 2024 amendment (grpc/proposal#452). Not run here: pinned to
+//! that code.
+//!
+//! `maxAttempts` counts attempts and is silently lowered to the client's
+//! limit, 5 by default. Retry n sleeps
+//! `min(initialBackoff · backoffMultiplier^(n−1), maxBackoff) × U[0.8, 1.2)`:
+//! the cap before a ±20 % jitter (not full jitter any more). A
+//! `grpc-retry-pushback-ms` trailer replaces the sleep and resets the
+//! exponent; a negative one stops. A policy has no defaults: the model
+//! starts at A6's example (4 attempts, 0.1 s, 1 s, ×2).
+
+use super::{
+    num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, MAX_ROWS,
+};
+
+/// The client's default limit on `maxAttempts`.
+pub const MAX_CALL_ATTEMPTS: u32 = 5;
+
+const PARAMS: &[Param] = &[
+    Param::new("maxAttempts", Unit::Attempts, 4.0, 2.0, 1000.0)
+        .doc("Attempts; above 5 it counts as 5."),
+    Param::new("initialBackoff", Unit::Seconds, 0.1, 0.0, 86_400.0)
+        .above_min()
+        .doc("Retry 1's backoff, before the jitter."),
+    Param::new("maxBackoff", Unit::Seconds, 1.0, 0.0, 86_400.0)
+        .above_min()
+        .doc("Cap, before the ±20 % jitter."),
+    Param::new("backoffMultiplier", Unit::Number, 2.0, 0.0, 100.0)
+        .above_min()
+        .doc("Growth per retry."),
+];
+
+static INFO: Info = Info {
+    id: "grpc",
+    name: "gRPC service config retryPolicy",
+    release: "grpc-go v1.83.1",
+    file: "stream.go",
+    url: "https://github.com/grpc/grpc-go/blob/v1.83.1/stream.go",
+    language: Language::Json,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("maxAttempts"),
+        counts: Counts::Attempts,
+        first_retry_waits: true,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule {
+        combine: Combine::Replaces,
+        headers: &["grpc-retry-pushback-ms"],
+        statuses: &[],
+        max_param: None,
+        zero_falls_back: false,
+        capped_by_backoff_max: false,
+        switch_param: None,
+    },
+};
+
+/// The gRPC `retryPolicy` model (grpc-go).
+pub struct Grpc;
+
+fn capped(v: &Values, n: u32) -> f64 {
+    let x = v.get("initialBackoff") * v.get("backoffMultiplier").powf(f64::from(n) - 1.0);
+    x.min(v.get("maxBackoff")) * 1000.0
+}
+
+impl Model for Grpc {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some((v.get("maxAttempts") as u32).min(MAX_CALL_ATTEMPTS) - 1)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let c = capped(v, n);
+        Bounds::uniform(0.8 * c, 1.2 * c)
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let n = self.max_retries(v).unwrap_or(0).min(MAX_ROWS);
+        (1..=n)
+            .map(|k| capped(v, k) * rng.uniform(0.8, 1.2))
+            .collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        format!(
+            "{{\n  \"methodConfig\": [{{\n    \"name\": [{{\"service\": \"your.package.Service\"}}],\n    \
+             \"retryPolicy\": {{\n      \
+             \"maxAttempts\": {},\n      \
+             \"initialBackoff\": \"{}s\",\n      \
+             \"maxBackoff\": \"{}s\",\n      \
+             \"backoffMultiplier\": {},\n      \
+             \"retryableStatusCodes\": [\"UNAVAILABLE\"]\n    }}\n  }}]\n}}\n",
+            v.get("maxAttempts"),
+            num(v.get("initialBackoff")),
+            num(v.get("maxBackoff")),
+            num(v.get("backoffMultiplier")),
+        )
+    }
+}

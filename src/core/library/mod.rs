@@ -1,0 +1,271 @@
+//! Retry libraries in their own terms: each library's parameters with its
+//! own names, units, defaults and ranges, its exact delay model (counting,
+//! first wait, jitter, where the cap applies, truncation, time budget), what
+//! it does with a server's `Retry-After`, and its config in its own syntax.
+//!
+//! Every model is a [`Model`]: a static [`Info`] (the parameter table,
+//! counting and `Retry-After` rule as data, and the release and file it was
+//! read from), the bounds of each retry's delay, one seeded run, and a
+//! config writer. [`schedule`] and [`sample`] turn those into the rows a
+//! page shows. Delays are milliseconds as `f64` throughout.
+//!
+//! Models are checked against the real libraries where a registry carries
+//! them (`tests/libraries/`), and against their cited formulas elsewhere
+//! (`tests/library_models.rs`).
+
+mod params;
+mod schedule;
+
+pub mod aws;
+pub mod axios_retry;
+pub mod backon;
+pub mod cenkalti;
+pub mod client_go;
+pub mod envoy;
+pub mod google_api_core;
+pub mod grpc;
+pub mod p_retry;
+pub mod polly;
+pub mod resilience4j;
+pub mod retryablehttp;
+pub mod spring_retry;
+pub mod tenacity;
+pub mod urllib3;
+
+pub use params::{LibError, Param, Unit, Values};
+pub use schedule::{
+    clamp_uniform_mean, sample, schedule, Bounds, BudgetInfo, Rand, Row, Schedule, BUDGET_RUNS,
+    MAX_ROWS, MEAN_RUNS,
+};
+
+/// The language a library's config is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// Python.
+    Python,
+    /// C#.
+    CSharp,
+    /// Java (annotations or builders).
+    Java,
+    /// YAML (Envoy, Spring properties).
+    Yaml,
+    /// JSON (gRPC service config).
+    Json,
+    /// Go.
+    Go,
+    /// JavaScript.
+    JavaScript,
+    /// Rust.
+    Rust,
+}
+
+/// What the count parameter counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counts {
+    /// Retries: the first call is not counted.
+    Retries,
+    /// Attempts: the first call is counted.
+    Attempts,
+    /// No count: only a time budget ends the retries.
+    Unlimited,
+}
+
+/// How a library counts, and whether its first retry waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// The parameter that bounds the count, if any.
+    pub param: Option<&'static str>,
+    /// What that parameter counts.
+    pub counts: Counts,
+    /// Whether the sleep before retry 1 can be non-zero.
+    pub first_retry_waits: bool,
+    /// The parameter holding a time budget, if the library has one.
+    pub budget_param: Option<&'static str>,
+}
+
+/// How a server's wait combines with the computed delay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// The library ignores the server's wait.
+    Ignored,
+    /// The server's wait replaces the delay.
+    Replaces,
+    /// The delay is at least the server's wait (then any jitter on top).
+    AtLeast,
+    /// The server's wait is kept between the delay and the delay plus
+    /// `extra_ms`.
+    Between {
+        /// How far past the computed delay the server may push the sleep.
+        extra_ms: u64,
+    },
+}
+
+/// What a library does with a server's `Retry-After`, as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetryAfterRule {
+    /// How the server's wait is used.
+    pub combine: Combine,
+    /// The header(s) read.
+    pub headers: &'static [&'static str],
+    /// The statuses for which it is read (empty: any retried response).
+    pub statuses: &'static [u16],
+    /// The parameter bounding the server's wait, if any.
+    pub max_param: Option<&'static str>,
+    /// Whether a wait of 0 (or a past date) falls back to the backoff.
+    pub zero_falls_back: bool,
+    /// Whether the computed backoff's cap also bounds the server's wait.
+    pub capped_by_backoff_max: bool,
+    /// The parameter that turns it off, if any.
+    pub switch_param: Option<&'static str>,
+}
+
+impl RetryAfterRule {
+    /// The rule of a library that has no `Retry-After` handling.
+    pub const IGNORED: RetryAfterRule = RetryAfterRule {
+        combine: Combine::Ignored,
+        headers: &[],
+        statuses: &[],
+        max_param: None,
+        zero_falls_back: false,
+        capped_by_backoff_max: false,
+        switch_param: None,
+    };
+}
+
+/// What a model declares once: who it is, where it was read, its
+/// parameters, its counting and its `Retry-After` rule.
+#[derive(Debug)]
+pub struct Info {
+    /// Stable id (`urllib3`, `p-retry`, …).
+    pub id: &'static str,
+    /// The library and the object configured.
+    pub name: &'static str,
+    /// The release the model was read from.
+    pub release: &'static str,
+    /// The file holding the delay code.
+    pub file: &'static str,
+    /// Link to that file at that release.
+    pub url: &'static str,
+    /// The config's language.
+    pub language: Language,
+    /// The parameters, with the library's names.
+    pub params: &'static [Param],
+    /// How it counts.
+    pub counting: Counting,
+    /// What it does with a server's wait.
+    pub retry_after: RetryAfterRule,
+}
+
+/// One retry library's exact delay model.
+pub trait Model: Sync {
+    /// What the model declares once.
+    fn info(&self) -> &'static Info;
+
+    /// Checks what the parameter table alone cannot (combinations).
+    fn check(&self, _v: &Values) -> Result<(), LibError> {
+        Ok(())
+    }
+
+    /// The most retries the library makes, when a count bounds them
+    /// (`None`: only the time budget does).
+    fn max_retries(&self, v: &Values) -> Option<u32>;
+
+    /// The time budget in ms, if one applies.
+    fn budget_ms(&self, _v: &Values) -> Option<f64> {
+        None
+    }
+
+    /// The range of the sleep before retry `n` (1-based) and its mean when
+    /// there is a closed form.
+    fn bounds(&self, v: &Values, n: u32) -> Bounds;
+
+    /// A last sleep after which the library gives up without another
+    /// attempt (client-go reaching `Cap`), if the parameters lead to one.
+    fn trailing(&self, _v: &Values) -> Option<Bounds> {
+        None
+    }
+
+    /// One run's sleeps in ms, every attempt failing at once (taking 0 s),
+    /// until the library stops (at most [`MAX_ROWS`]).
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64>;
+
+    /// The settings in the library's own syntax.
+    fn config(&self, v: &Values) -> String;
+
+    /// The retries that happen in every run, when a time budget applies:
+    /// by default every retry whose sleep, at its longest, still ends within
+    /// the budget (the library stops before a sleep that would pass it).
+    fn always(&self, v: &Values, budget_ms: f64) -> u32 {
+        let mut total = 0.0;
+        let mut n = 0;
+        while n < MAX_ROWS {
+            total += self.bounds(v, n + 1).max_ms;
+            if total > budget_ms {
+                break;
+            }
+            n += 1;
+        }
+        n
+    }
+}
+
+/// Every model, in the order the page lists them.
+pub fn all() -> &'static [&'static dyn Model] {
+    &[
+        &urllib3::Urllib3,
+        &tenacity::Tenacity,
+        &p_retry::PRetry,
+        &axios_retry::AxiosRetry,
+        &google_api_core::GoogleApiCore,
+        &aws::Aws,
+        &backon::Backon,
+        &cenkalti::Cenkalti,
+        &retryablehttp::RetryableHttp,
+        &polly::Polly,
+        &resilience4j::Resilience4j,
+        &spring_retry::SpringRetry,
+        &grpc::Grpc,
+        &envoy::Envoy,
+        &client_go::ClientGo,
+    ]
+}
+
+/// The model with this id.
+pub fn find(id: &str) -> Option<&'static dyn Model> {
+    all().iter().copied().find(|m| m.info().id == id)
+}
+
+/// The model's defaults.
+pub fn defaults(model: &dyn Model) -> Values {
+    Values::defaults(model.info().params)
+}
+
+/// A number as a config writes it: `0.5`, `120`, `1e-7`.
+pub fn num(x: f64) -> String {
+    format!("{x}")
+}
+
+/// A Python float literal: always with a point (`2.0`, `0.5`).
+pub fn py_float(x: f64) -> String {
+    let s = num(x);
+    if s.contains(['.', 'e', 'i', 'N']) {
+        s
+    } else {
+        format!("{s}.0")
+    }
+}
+
+/// A whole number as Go or Rust writes it (`1500`), rounded to the unit.
+pub fn go_free_num(x: f64) -> String {
+    format!("{}", x.round() as u64)
+}
+
+/// A duration in ms as Go writes it: `500 * time.Millisecond`, or in
+/// microseconds when it is not a whole number of ms.
+pub fn go_ms(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{} * time.Millisecond", go_free_num(x))
+    } else {
+        format!("{} * time.Microsecond", go_free_num(x * 1000.0))
+    }
+}

@@ -1,0 +1,172 @@
+//! p-retry (Node), read from p-retry 7.1.1, `index.js` (`calculateDelay`,
+//! `onAttemptFailure`, `pRetry`).
+//!
+//! `retries` counts retries. The sleep before retry n is
+//! `min(round(R · minTimeout · factor^(n−1)), maxTimeout)` ms, with `R = 1`,
+//! or `R = 1 + U` when `randomize`: rounded to whole ms, the cap after the
+//! jitter; a factor of 0 counts as 1. `maxRetryTime` is a budget from the
+//! first attempt: with no time left the retries stop, otherwise the sleep is
+//! `min(delay, remaining)`, so the last sleep is shortened to end right at
+//! the budget. No `Retry-After`.
+
+use super::{
+    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, MAX_ROWS,
+};
+
+const PARAMS: &[Param] = &[
+    Param::new("retries", Unit::Retries, 10.0, 0.0, 1000.0).doc("Retries after the first call."),
+    Param::new("factor", Unit::Number, 2.0, 0.0, 100.0).doc("Growth per retry (0 counts as 1)."),
+    Param::new("minTimeout", Unit::Millis, 1000.0, 0.0, 86_400_000.0).doc("Retry 1's delay."),
+    Param::new("maxTimeout", Unit::Millis, f64::INFINITY, 0.0, 86_400_000.0)
+        .or_none()
+        .doc("Cap of every delay, after the jitter."),
+    Param::flag("randomize", false).doc("Multiplies each delay by uniform [1, 2)."),
+    Param::new(
+        "maxRetryTime",
+        Unit::Millis,
+        f64::INFINITY,
+        0.0,
+        86_400_000.0,
+    )
+    .or_none()
+    .doc("Time budget from the first attempt; the last sleep is shortened to fit."),
+];
+
+static INFO: Info = Info {
+    id: "p-retry",
+    name: "p-retry",
+    release: "p-retry 7.1.1",
+    file: "index.js",
+    url: "https://github.com/sindresorhus/p-retry/blob/v7.1.1/index.js",
+    language: Language::JavaScript,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("retries"),
+        counts: Counts::Retries,
+        first_retry_waits: true,
+        budget_param: Some("maxRetryTime"),
+    },
+    retry_after: RetryAfterRule::IGNORED,
+};
+
+/// The p-retry model.
+pub struct PRetry;
+
+/// JavaScript's `Math.round` for the non-negative values used here.
+fn js_round(x: f64) -> f64 {
+    (x + 0.5).floor()
+}
+
+/// `calculateDelay` for retry `n` with the random factor `r` in [1, 2).
+fn delay(v: &Values, n: u32, r: f64) -> f64 {
+    let factor = if v.get("factor") > 0.0 {
+        v.get("factor")
+    } else {
+        1.0
+    };
+    let t = js_round(r * v.get("minTimeout") * factor.powf(f64::from(n) - 1.0));
+    t.min(v.get("maxTimeout"))
+}
+
+/// The delay's range before the budget: `(min, max)`.
+fn nominal(v: &Values, n: u32) -> (f64, f64) {
+    let hi = if v.flag("randomize") { 2.0 } else { 1.0 };
+    (delay(v, n, 1.0), delay(v, n, hi))
+}
+
+impl Model for PRetry {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("retries") as u32)
+    }
+
+    fn budget_ms(&self, v: &Values) -> Option<f64> {
+        Some(v.get("maxRetryTime")).filter(|b| b.is_finite())
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let (lo, hi) = nominal(v, n);
+        let expected = (!v.flag("randomize")).then_some(lo);
+        let Some(budget) = self.budget_ms(v) else {
+            return Bounds {
+                min_ms: lo,
+                max_ms: hi,
+                expected_ms: expected,
+            };
+        };
+        let (mut least, mut most) = (0.0, 0.0);
+        for k in 1..n {
+            let (a, b) = nominal(v, k);
+            least += a;
+            most += b;
+        }
+        Bounds {
+            min_ms: lo.min(budget - most).max(0.0),
+            max_ms: hi.min(budget - least).max(0.0),
+            expected_ms: None,
+        }
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let retries = (v.get("retries") as u32).min(MAX_ROWS);
+        let budget = v.get("maxRetryTime");
+        let mut elapsed = 0.0;
+        let mut out = Vec::new();
+        for n in 1..=retries {
+            let remaining = budget - elapsed;
+            if remaining <= 0.0 {
+                break;
+            }
+            let r = if v.flag("randomize") {
+                rng.unit() + 1.0
+            } else {
+                1.0
+            };
+            let s = delay(v, n, r).min(remaining);
+            elapsed += s;
+            out.push(s);
+        }
+        out
+    }
+
+    fn always(&self, v: &Values, budget_ms: f64) -> u32 {
+        let mut total = 0.0;
+        let mut n = 0;
+        while n < MAX_ROWS.min(v.get("retries") as u32) && total < budget_ms {
+            n += 1;
+            total += nominal(v, n).1;
+        }
+        n
+    }
+
+    fn config(&self, v: &Values) -> String {
+        let js = |x: f64| {
+            if x.is_finite() {
+                num(x)
+            } else {
+                "Infinity".to_string()
+            }
+        };
+        format!(
+            "import pRetry from 'p-retry';\n\n\
+             const result = await pRetry(run, {{\n  \
+             retries: {},\n  \
+             factor: {},\n  \
+             minTimeout: {},\n  \
+             maxTimeout: {},\n  \
+             randomize: {},\n  \
+             maxRetryTime: {},\n\
+             }});\n",
+            v.get("retries"),
+            num(v.get("factor")),
+            num(v.get("minTimeout")),
+            js(v.get("maxTimeout")),
+            v.flag("randomize"),
+            js(v.get("maxRetryTime")),
+        )
+    }
+}

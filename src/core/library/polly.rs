@@ -1,0 +1,153 @@
+//! Polly v8 `RetryStrategyOptions` (.NET), read from Polly 8.7.0,
+//! `src/Polly.Core/Retry/RetryHelper.cs` (`GetRetryDelay`,
+//! `DecorrelatedJitterBackoffV2`, `ApplyJitter`) and
+//! `RetryStrategyOptions.TResult.cs`. Not run here: pinned to that code.
+//!
+//! `MaxRetryAttempts` counts retries; the delay before retry n uses
+//! `attempt = n − 1`. Without jitter: Constant `Delay`, Linear `Delay · n`,
+//! Exponential `Delay · 2^(n−1)`. Jitter on Constant or Linear: `d × U[0.75,
+//! 1.25)`. Jitter on Exponential: Polly's own DecorrelatedJitterBackoffV2,
+//! `t = attempt + U`, `next = 2^t · tanh(√(4t))`, delay
+//! `(next − prev) / 1.4 · Delay` truncated to 100 ns ticks, `prev = next`:
+//! each delay depends on the previous draw, so its mean is simulated.
+//! `MaxDelay` caps the result, after the jitter. No `Retry-After` in the
+//! core strategy (the HTTP handler's `ShouldRetryAfterHeader` replaces the
+//! delay, uncapped).
+
+use super::{
+    clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
+    RetryAfterRule, Unit, Values, MAX_ROWS,
+};
+
+/// Polly's `DelayBackoffType` names.
+pub const BACKOFF_TYPES: &[&str] = &["Constant", "Linear", "Exponential"];
+
+const PARAMS: &[Param] = &[
+    Param::new("MaxRetryAttempts", Unit::Retries, 3.0, 1.0, 1000.0)
+        .doc("Retries after the first call."),
+    Param::choice("BackoffType", BACKOFF_TYPES, 0).doc("How the delay grows."),
+    Param::new("Delay", Unit::Seconds, 2.0, 0.0, 86_400.0).doc("The base delay."),
+    Param::new("MaxDelay", Unit::Seconds, f64::INFINITY, 0.0, 86_400.0)
+        .or_none()
+        .doc("Cap of every delay, after the jitter; none: null."),
+    Param::flag("UseJitter", false).doc("±25 %, or the decorrelated formula for Exponential."),
+];
+
+static INFO: Info = Info {
+    id: "polly",
+    name: "Polly v8 RetryStrategyOptions",
+    release: "Polly 8.7.0",
+    file: "src/Polly.Core/Retry/RetryHelper.cs",
+    url: "https://github.com/App-vNext/Polly/blob/8.7.0/src/Polly.Core/Retry/RetryHelper.cs",
+    language: Language::CSharp,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("MaxRetryAttempts"),
+        counts: Counts::Retries,
+        first_retry_waits: true,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule::IGNORED,
+};
+
+/// The Polly v8 model.
+pub struct Polly;
+
+/// `2^t · tanh(√(4t))`, the decorrelated formula's curve (0 below t = 0).
+fn curve(t: f64) -> f64 {
+    if t <= 0.0 {
+        0.0
+    } else {
+        2f64.powf(t) * (4.0 * t).sqrt().tanh()
+    }
+}
+
+/// The un-jittered delay before retry `n`, ms.
+fn plain(v: &Values, n: u32) -> f64 {
+    let b = v.get("Delay") * 1000.0;
+    match v.choice("BackoffType") {
+        "Constant" => b,
+        "Linear" => b * f64::from(n),
+        _ => b * 2f64.powf(f64::from(n) - 1.0),
+    }
+}
+
+impl Model for Polly {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("MaxRetryAttempts") as u32)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let cap = v.get("MaxDelay") * 1000.0;
+        let d = plain(v, n);
+        let b = match (v.flag("UseJitter"), v.choice("BackoffType")) {
+            (false, _) => Bounds::fixed(d),
+            (true, "Exponential") => {
+                let a = f64::from(n) - 1.0;
+                let hi = (curve(a + 1.0) - curve(a - 1.0)) / 1.4 * v.get("Delay") * 1000.0;
+                Bounds::open(0.0, hi)
+            }
+            (true, _) => Bounds::uniform(0.75 * d, 1.25 * d),
+        };
+        Bounds {
+            min_ms: b.min_ms.min(cap),
+            max_ms: b.max_ms.min(cap),
+            expected_ms: b
+                .expected_ms
+                .map(|_| clamp_uniform_mean(b.min_ms, b.max_ms, 0.0, cap)),
+        }
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let n = (v.get("MaxRetryAttempts") as u32).min(MAX_ROWS);
+        let cap = v.get("MaxDelay") * 1000.0;
+        let ticks = (v.get("Delay") * 1e7).round();
+        let mut prev = 0.0;
+        (1..=n)
+            .map(|k| {
+                let d = match (v.flag("UseJitter"), v.choice("BackoffType")) {
+                    (false, _) => plain(v, k),
+                    (true, "Exponential") => {
+                        let next = curve(f64::from(k) - 1.0 + rng.unit());
+                        let delta = next - prev;
+                        prev = next;
+                        (delta / 1.4 * ticks).trunc() / 1e4
+                    }
+                    (true, _) => {
+                        let d = plain(v, k);
+                        d + d * 0.5 * rng.unit() - d * 0.25
+                    }
+                };
+                d.min(cap)
+            })
+            .collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        let max = v.get("MaxDelay");
+        let max = if max.is_finite() {
+            format!("TimeSpan.FromSeconds({})", num(max))
+        } else {
+            "null".to_string()
+        };
+        format!(
+            "var pipeline = new ResiliencePipelineBuilder()\n    \
+             .AddRetry(new RetryStrategyOptions\n    {{\n        \
+             MaxRetryAttempts = {},\n        \
+             BackoffType = DelayBackoffType.{},\n        \
+             Delay = TimeSpan.FromSeconds({}),\n        \
+             MaxDelay = {max},\n        \
+             UseJitter = {},\n    \
+             }})\n    \
+             .Build();\n",
+            v.get("MaxRetryAttempts"),
+            v.choice("BackoffType"),
+            num(v.get("Delay")),
+            v.flag("UseJitter"),
+        )
+    }
+}

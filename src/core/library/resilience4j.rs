@@ -1,0 +1,154 @@
+//! resilience4j `RetryConfig` + `IntervalFunction` (Java), read from
+//! resilience4j 2.4.0, `resilience4j-core/.../core/IntervalFunction.java`
+//! and the Spring Boot property binding in
+//! `CommonRetryConfigurationProperties.java`. Not run here: pinned to
+//! that code.
+//!
+//! `maxAttempts` counts attempts. In whole ms: constant `waitDuration`;
+//! exponential `x₁ = waitDuration`, `x_{k+1} = ⌊x_k · multiplier⌋`, the
+//! truncation compounding at every step (500, 750, 1125, 1687, 2530 …);
+//! randomized `⌊max(1, v(1−f) + U·(2fv + 1))⌋` (note the +1 ms); the max
+//! caps after the randomization. The binding drops
+//! `exponentialMaxWaitDuration` unless `exponentialBackoffMultiplier` (and,
+//! randomized, `randomizedWaitFactor`) is set too: the config written here
+//! always sets both, so the max the model applies is the one the library
+//! applies. No `Retry-After`, no time budget.
+
+use super::{
+    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, MAX_ROWS,
+};
+
+const PARAMS: &[Param] = &[
+    Param::new("maxAttempts", Unit::Attempts, 3.0, 1.0, 1000.0)
+        .doc("Attempts, the first call included."),
+    Param::new("waitDuration", Unit::Millis, 500.0, 1.0, 86_400_000.0)
+        .whole_number()
+        .doc("The first wait."),
+    Param::flag("enableExponentialBackoff", false).doc("Multiply the wait each retry."),
+    Param::new(
+        "exponentialBackoffMultiplier",
+        Unit::Number,
+        1.5,
+        0.0,
+        100.0,
+    )
+    .above_min()
+    .doc("Growth per retry; each step truncated to whole ms."),
+    Param::new(
+        "exponentialMaxWaitDuration",
+        Unit::Millis,
+        f64::INFINITY,
+        0.0,
+        86_400_000.0,
+    )
+    .or_none()
+    .doc("Cap, after the randomization."),
+    Param::flag("enableRandomizedWait", false).doc("Randomize each wait by ± the factor."),
+    Param::new("randomizedWaitFactor", Unit::Number, 0.5, 0.0, 1.0).doc("The ± share, in [0, 1)."),
+];
+
+static INFO: Info = Info {
+    id: "resilience4j",
+    name: "resilience4j RetryConfig",
+    release: "resilience4j 2.4.0",
+    file: "resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
+    url: "https://github.com/resilience4j/resilience4j/blob/v2.4.0/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
+    language: Language::Yaml,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("maxAttempts"),
+        counts: Counts::Attempts,
+        first_retry_waits: true,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule::IGNORED,
+};
+
+/// The resilience4j model.
+pub struct Resilience4j;
+
+/// The un-randomized wait before retry `n`, whole ms (before the max).
+fn base(v: &Values, n: u32) -> f64 {
+    let mut x = v.get("waitDuration").floor();
+    if v.flag("enableExponentialBackoff") {
+        for _ in 1..n {
+            x = (x * v.get("exponentialBackoffMultiplier")).floor();
+        }
+    }
+    x
+}
+
+/// The max that applies, ms (the exponential max only with exponential backoff).
+fn cap(v: &Values) -> f64 {
+    if v.flag("enableExponentialBackoff") {
+        v.get("exponentialMaxWaitDuration")
+    } else {
+        f64::INFINITY
+    }
+}
+
+impl Model for Resilience4j {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("maxAttempts") as u32 - 1)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let x = base(v, n);
+        if !v.flag("enableRandomizedWait") {
+            return Bounds::fixed(x.min(cap(v)));
+        }
+        let f = v.get("randomizedWaitFactor");
+        let lo = (x * (1.0 - f)).max(1.0).floor();
+        let hi = ((x * (1.0 + f) + 1.0).ceil() - 1.0).max(1.0);
+        Bounds::open(lo.min(cap(v)), hi.min(cap(v)))
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let n = (v.get("maxAttempts") as u32 - 1).min(MAX_ROWS);
+        let f = v.get("randomizedWaitFactor");
+        (1..=n)
+            .map(|k| {
+                let x = base(v, k);
+                let s = if v.flag("enableRandomizedWait") {
+                    (x * (1.0 - f) + rng.unit() * (2.0 * f * x + 1.0))
+                        .max(1.0)
+                        .floor()
+                } else {
+                    x
+                };
+                s.min(cap(v))
+            })
+            .collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        let max = v.get("exponentialMaxWaitDuration");
+        let max = if max.is_finite() {
+            format!("      exponentialMaxWaitDuration: {}ms\n", num(max))
+        } else {
+            "      # exponentialMaxWaitDuration: none\n".to_string()
+        };
+        format!(
+            "resilience4j.retry:\n  instances:\n    backend:\n      \
+             maxAttempts: {}\n      \
+             waitDuration: {}ms\n      \
+             enableExponentialBackoff: {}\n      \
+             # set explicitly, or exponentialMaxWaitDuration is ignored\n      \
+             exponentialBackoffMultiplier: {}\n\
+             {max}      \
+             enableRandomizedWait: {}\n      \
+             randomizedWaitFactor: {}\n",
+            v.get("maxAttempts"),
+            num(v.get("waitDuration")),
+            v.flag("enableExponentialBackoff"),
+            num(v.get("exponentialBackoffMultiplier")),
+            v.flag("enableRandomizedWait"),
+            num(v.get("randomizedWaitFactor")),
+        )
+    }
+}

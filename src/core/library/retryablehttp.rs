@@ -1,0 +1,82 @@
+//! hashicorp/go-retryablehttp `Client` with `DefaultBackoff`, read from
+//! go-retryablehttp v0.7.8, `client.go` (`DefaultBackoff`,
+//! `defaultRetryWaitMin`, `defaultRetryWaitMax`, `defaultRetryMax`,
+//! `Client.Do`). Not run here: pinned to that code.
+//!
+//! `RetryMax` counts retries. Retry n sleeps `RetryWaitMin · 2^(n−1)`,
+//! replaced by `RetryWaitMax` when it is larger (or overflows): no jitter.
+//! A 429 or 503 with a `Retry-After` (seconds or a date) replaces the sleep,
+//! with no maximum at all.
+
+use super::{
+    go_ms, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, MAX_ROWS,
+};
+
+const PARAMS: &[Param] = &[
+    Param::new("RetryWaitMin", Unit::Millis, 1000.0, 0.0, 86_400_000.0).doc("Retry 1's sleep."),
+    Param::new("RetryWaitMax", Unit::Millis, 30_000.0, 0.0, 86_400_000.0)
+        .doc("Cap of every sleep."),
+    Param::new("RetryMax", Unit::Retries, 4.0, 0.0, 1000.0).doc("Retries after the first call."),
+];
+
+static INFO: Info = Info {
+    id: "retryablehttp",
+    name: "hashicorp/go-retryablehttp Client",
+    release: "go-retryablehttp v0.7.8",
+    file: "client.go",
+    url: "https://github.com/hashicorp/go-retryablehttp/blob/v0.7.8/client.go",
+    language: Language::Go,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("RetryMax"),
+        counts: Counts::Retries,
+        first_retry_waits: true,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule {
+        combine: Combine::Replaces,
+        headers: &["Retry-After"],
+        statuses: &[429, 503],
+        max_param: None,
+        zero_falls_back: false,
+        capped_by_backoff_max: false,
+        switch_param: None,
+    },
+};
+
+/// The go-retryablehttp model.
+pub struct RetryableHttp;
+
+impl Model for RetryableHttp {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("RetryMax") as u32)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let d = v.get("RetryWaitMin") * 2f64.powf(f64::from(n) - 1.0);
+        let max = v.get("RetryWaitMax");
+        Bounds::fixed(if d > max { max } else { d })
+    }
+
+    fn run(&self, v: &Values, _rng: &mut Rand) -> Vec<f64> {
+        let n = (v.get("RetryMax") as u32).min(MAX_ROWS);
+        (1..=n).map(|k| self.bounds(v, k).min_ms).collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        format!(
+            "client := retryablehttp.NewClient()\n\
+             client.RetryWaitMin = {}\n\
+             client.RetryWaitMax = {}\n\
+             client.RetryMax = {}\n",
+            go_ms(v.get("RetryWaitMin")),
+            go_ms(v.get("RetryWaitMax")),
+            v.get("RetryMax"),
+        )
+    }
+}

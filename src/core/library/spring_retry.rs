@@ -1,0 +1,155 @@
+//! Spring Retry `@Retryable` / `@Backoff` (Java), read from spring-retry
+//! 2.0.12, `annotation/AnnotationAwareRetryOperationsInterceptor.java`
+//! (`getBackoffPolicy`), `backoff/ExponentialBackOffPolicy.java`,
+//! `backoff/ExponentialRandomBackOffPolicy.java` and
+//! `backoff/UniformRandomBackOffPolicy.java`. Not run here: pinned to
+//! that code.
+//!
+//! `maxAttempts` counts attempts. `delay = 0` reads `value`, whose default
+//! is 1000 ms. `multiplier > 0` picks the exponential policy (a multiplier
+//! up to 1 is forced to 1): sleep `interval` (or `maxInterval` once past
+//! it), then `interval = ⌊interval · multiplier⌋`; `maxDelay` is the max
+//! only if above `delay`, else 30 000 ms. `random` multiplies each sleep by
+//! `U[1, multiplier)`, truncated, the max after. Without a multiplier,
+//! `maxDelay > delay` gives `delay + nextInt(maxDelay − delay)`, else a
+//! fixed `delay`. No `Retry-After`, no time budget.
+
+use super::{
+    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, MAX_ROWS,
+};
+
+/// `ExponentialBackOffPolicy`'s default max interval, ms.
+pub const DEFAULT_MAX_INTERVAL_MS: f64 = 30_000.0;
+
+const PARAMS: &[Param] = &[
+    Param::new("maxAttempts", Unit::Attempts, 3.0, 1.0, 1000.0)
+        .doc("Attempts, the first call included."),
+    Param::new("delay", Unit::Millis, 1000.0, 0.0, 86_400_000.0)
+        .whole_number()
+        .doc("The first sleep; 0 reads as 1000."),
+    Param::new("multiplier", Unit::Number, 0.0, 0.0, 100.0)
+        .doc("0: no growth; up to 1 counts as 1."),
+    Param::new("maxDelay", Unit::Millis, 0.0, 0.0, 86_400_000.0)
+        .whole_number()
+        .doc("The max, used only above delay."),
+    Param::flag("random", false).doc("Multiply each sleep by U[1, multiplier)."),
+];
+
+static INFO: Info = Info {
+    id: "spring-retry",
+    name: "Spring Retry @Retryable / @Backoff",
+    release: "spring-retry 2.0.12",
+    file: "src/main/java/org/springframework/retry/backoff/ExponentialBackOffPolicy.java",
+    url: "https://github.com/spring-projects/spring-retry/blob/v2.0.12/src/main/java/org/springframework/retry/backoff/ExponentialBackOffPolicy.java",
+    language: Language::Java,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("maxAttempts"),
+        counts: Counts::Attempts,
+        first_retry_waits: true,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule::IGNORED,
+};
+
+/// The Spring Retry model.
+pub struct SpringRetry;
+
+/// The policy the annotation builds.
+enum Policy {
+    /// Exponential: first interval, multiplier, max interval.
+    Exponential(f64, f64, f64),
+    /// Uniform integer in `[lo, hi − 1]`.
+    Uniform(f64, f64),
+    /// The same sleep every time.
+    Fixed(f64),
+}
+
+fn policy(v: &Values) -> Policy {
+    let delay = if v.get("delay") == 0.0 {
+        1000.0
+    } else {
+        v.get("delay")
+    };
+    let (m, max) = (v.get("multiplier"), v.get("maxDelay"));
+    if m > 0.0 {
+        let max = if max > delay {
+            max
+        } else {
+            DEFAULT_MAX_INTERVAL_MS
+        };
+        Policy::Exponential(delay.max(1.0), m.max(1.0), max)
+    } else if max > delay {
+        Policy::Uniform(delay, max)
+    } else {
+        Policy::Fixed(delay)
+    }
+}
+
+/// The un-jittered sleep before retry `n`, ms.
+fn plain(v: &Values, n: u32) -> f64 {
+    match policy(v) {
+        Policy::Exponential(first, m, max) => {
+            let mut interval = first;
+            for _ in 1..n {
+                if interval > max {
+                    break;
+                }
+                interval = (interval * m).floor();
+            }
+            interval.min(max)
+        }
+        Policy::Uniform(lo, _) => lo,
+        Policy::Fixed(d) => d,
+    }
+}
+
+impl Model for SpringRetry {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("maxAttempts") as u32 - 1)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let s = plain(v, n);
+        match policy(v) {
+            Policy::Exponential(_, m, max) if v.flag("random") && m > 1.0 => {
+                Bounds::open(s, ((s * m).ceil() - 1.0).max(s).min(max))
+            }
+            Policy::Uniform(lo, hi) => Bounds::uniform(lo, hi - 1.0),
+            _ => Bounds::fixed(s),
+        }
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let n = (v.get("maxAttempts") as u32 - 1).min(MAX_ROWS);
+        (1..=n)
+            .map(|k| {
+                let s = plain(v, k);
+                match policy(v) {
+                    Policy::Exponential(_, m, max) if v.flag("random") && m > 1.0 => {
+                        (s * (1.0 + rng.unit() * (m - 1.0))).floor().min(max)
+                    }
+                    Policy::Uniform(lo, hi) => lo + (rng.unit() * (hi - lo)).floor(),
+                    _ => s,
+                }
+            })
+            .collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        format!(
+            "@Retryable(maxAttempts = {}, backoff = @Backoff(delay = {}, multiplier = {}, maxDelay = {}, random = {}))\n\
+             public Result call() {{ ... }}\n",
+            v.get("maxAttempts"),
+            num(v.get("delay")),
+            num(v.get("multiplier")),
+            num(v.get("maxDelay")),
+            v.flag("random"),
+        )
+    }
+}

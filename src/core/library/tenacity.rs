@@ -1,0 +1,152 @@
+//! tenacity `@retry` with one of its three exponential waits, read from
+//! tenacity 9.2.1, `tenacity/wait.py` (`wait_exponential`,
+//! `wait_random_exponential`, `wait_exponential_jitter`) and
+//! `tenacity/stop.py` (`stop_after_attempt`).
+//!
+//! `stop_after_attempt(N)` counts attempts: N − 1 sleeps. The wait for
+//! retry n uses exponent n − 1, so retry 1 waits `multiplier`. With
+//! `x = multiplier · exp_base^(n−1)`:
+//! - `wait_exponential`: `clamp(x)`;
+//! - `wait_random_exponential`: `uniform(min, clamp(x))` (full jitter when
+//!   `min` is 0);
+//! - `wait_exponential_jitter`: `clamp(x + uniform(0, jitter))`, additive
+//!   jitter before the cap;
+//!
+//! where `clamp(y) = max(max(0, min), min(y, max))`. `@retry`'s own defaults
+//! (`stop_never`, `wait_none`) retry forever without waiting, which no table
+//! can show: the model starts at `stop_after_attempt(5)` and each wait's own
+//! defaults (`max` none: `MAX_WAIT`, about 4.6e18 s). No `Retry-After`.
+
+use super::{
+    clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
+    RetryAfterRule, Unit, Values, MAX_ROWS,
+};
+
+/// The three waits modelled, as tenacity names them.
+pub const WAITS: &[&str] = &[
+    "wait_exponential",
+    "wait_random_exponential",
+    "wait_exponential_jitter",
+];
+
+/// tenacity's `_utils.MAX_WAIT` (`sys.maxsize / 2`), s: the `max` when none is given.
+pub const MAX_WAIT_S: f64 = 4_611_686_018_427_387_903.5;
+
+const PARAMS: &[Param] = &[
+    Param::choice("wait", WAITS, 0).doc("The wait function."),
+    Param::new("stop_after_attempt", Unit::Attempts, 5.0, 1.0, 1000.0)
+        .doc("Attempts, the first call included."),
+    Param::new("multiplier", Unit::Seconds, 1.0, 0.0, 86_400.0)
+        .doc("Retry 1's wait, before min/max."),
+    Param::new("exp_base", Unit::Number, 2.0, 0.0, 100.0)
+        .above_min()
+        .doc("Growth per retry."),
+    Param::new("min", Unit::Seconds, 0.0, 0.0, 86_400.0)
+        .doc("Floor of every wait (and of the draw)."),
+    Param::new("max", Unit::Seconds, f64::INFINITY, 0.0, 86_400.0)
+        .or_none()
+        .doc("Cap of every wait, after any jitter."),
+    Param::new("jitter", Unit::Seconds, 1.0, 0.0, 86_400.0)
+        .doc("wait_exponential_jitter only: adds uniform [0, jitter] s."),
+];
+
+static INFO: Info = Info {
+    id: "tenacity",
+    name: "tenacity @retry",
+    release: "tenacity 9.2.1",
+    file: "tenacity/wait.py",
+    url: "https://github.com/jd/tenacity/blob/9.2.1/tenacity/wait.py",
+    language: Language::Python,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("stop_after_attempt"),
+        counts: Counts::Attempts,
+        first_retry_waits: true,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule::IGNORED,
+};
+
+/// The tenacity model.
+pub struct Tenacity;
+
+/// `(x, lo, hi)` for retry `n`, s: the exponential and the clamp's bounds.
+fn parts(v: &Values, n: u32) -> (f64, f64, f64) {
+    let max = v.get("max").min(MAX_WAIT_S);
+    let x = v.get("multiplier") * v.get("exp_base").powf(f64::from(n) - 1.0);
+    let lo = v.get("min").max(0.0);
+    (x, lo, max.max(lo))
+}
+
+impl Model for Tenacity {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("stop_after_attempt") as u32 - 1)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        let (x, lo, hi) = parts(v, n);
+        let high = x.clamp(lo, hi);
+        let b = match v.choice("wait") {
+            "wait_exponential" => Bounds::fixed(high),
+            "wait_random_exponential" => Bounds::uniform(v.get("min"), high),
+            _ => {
+                let j = v.get("jitter");
+                Bounds {
+                    min_ms: high,
+                    max_ms: (x + j).clamp(lo, hi),
+                    expected_ms: Some(clamp_uniform_mean(x, x + j, lo, hi)),
+                }
+            }
+        };
+        Bounds {
+            min_ms: b.min_ms * 1000.0,
+            max_ms: b.max_ms * 1000.0,
+            expected_ms: b.expected_ms.map(|e| e * 1000.0),
+        }
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let n = self.max_retries(v).unwrap_or(0).min(MAX_ROWS);
+        let wait = v.choice("wait");
+        (1..=n)
+            .map(|k| {
+                let (x, lo, hi) = parts(v, k);
+                let s = match wait {
+                    "wait_exponential" => x.clamp(lo, hi),
+                    "wait_random_exponential" => rng.uniform(v.get("min"), x.clamp(lo, hi)),
+                    _ => (x + rng.uniform(0.0, v.get("jitter"))).clamp(lo, hi),
+                };
+                s * 1000.0
+            })
+            .collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        let wait = v.choice("wait");
+        let mut args = vec![
+            format!("multiplier={}", num(v.get("multiplier"))),
+            format!("exp_base={}", num(v.get("exp_base"))),
+            format!("min={}", num(v.get("min"))),
+        ];
+        if v.get("max").is_finite() {
+            args.push(format!("max={}", num(v.get("max"))));
+        }
+        if wait == "wait_exponential_jitter" {
+            args.push(format!("jitter={}", num(v.get("jitter"))));
+        }
+        format!(
+            "from tenacity import retry, stop_after_attempt, {wait}\n\n\
+             @retry(\n    \
+             stop=stop_after_attempt({}),\n    \
+             wait={wait}({}),\n\
+             )\n\
+             def call():\n    ...\n",
+            v.get("stop_after_attempt"),
+            args.join(", "),
+        )
+    }
+}

@@ -1,0 +1,143 @@
+//! urllib3 `Retry` (what requests uses), read from urllib3 2.8.0,
+//! `src/urllib3/util/retry.py` (`Retry.get_backoff_time`,
+//! `parse_retry_after`, `sleep`, `is_retry`, `increment`).
+//!
+//! `total` counts retries. Retry 1 never waits (the function returns 0
+//! before adding any jitter); retry k ≥ 2 sleeps
+//! `min(backoff_max, backoff_factor · 2^(k−1) + U · backoff_jitter)`,
+//! floored at 0: the multiplier is fixed at 2 and the cap applies after the
+//! additive jitter. A `Retry-After` on 413, 429 or 503 replaces the backoff,
+//! clamped to `retry_after_max` and not to `backoff_max`; a value of 0 (or
+//! a past date) falls back to the backoff.
+
+use super::{
+    clamp_uniform_mean, py_float, Bounds, Combine, Counting, Counts, Info, Language, Model, Param,
+    Rand, RetryAfterRule, Unit, Values, MAX_ROWS,
+};
+
+const PARAMS: &[Param] = &[
+    Param::new("total", Unit::Retries, 10.0, 0.0, 1000.0).doc("Retries after the first call."),
+    Param::new("backoff_factor", Unit::Seconds, 0.0, 0.0, 86_400.0)
+        .doc("Retry k ≥ 2 waits backoff_factor × 2^(k−1); 0 turns backoff off."),
+    Param::new("backoff_max", Unit::Seconds, 120.0, 0.0, 86_400.0)
+        .doc("Caps the backoff, after the jitter."),
+    Param::new("backoff_jitter", Unit::Seconds, 0.0, 0.0, 86_400.0)
+        .doc("Adds uniform [0, backoff_jitter) seconds from retry 2 on."),
+    Param::flag("respect_retry_after_header", true)
+        .doc("Waits as Retry-After says on 413, 429 and 503."),
+    Param::new(
+        "retry_after_max",
+        Unit::Seconds,
+        21_600.0,
+        0.0,
+        31_536_000.0,
+    )
+    .doc("The longest Retry-After honoured."),
+];
+
+static INFO: Info = Info {
+    id: "urllib3",
+    name: "urllib3 Retry",
+    release: "urllib3 2.8.0",
+    file: "src/urllib3/util/retry.py",
+    url: "https://github.com/urllib3/urllib3/blob/2.8.0/src/urllib3/util/retry.py",
+    language: Language::Python,
+    params: PARAMS,
+    counting: Counting {
+        param: Some("total"),
+        counts: Counts::Retries,
+        first_retry_waits: false,
+        budget_param: None,
+    },
+    retry_after: RetryAfterRule {
+        combine: Combine::Replaces,
+        headers: &["Retry-After"],
+        statuses: &[413, 429, 503],
+        max_param: Some("retry_after_max"),
+        zero_falls_back: true,
+        capped_by_backoff_max: false,
+        switch_param: Some("respect_retry_after_header"),
+    },
+};
+
+/// The urllib3 `Retry` model.
+pub struct Urllib3;
+
+/// The un-jittered backoff before retry `k`, s (0 for retry 1).
+fn base_s(v: &Values, k: u32) -> f64 {
+    if k <= 1 {
+        0.0
+    } else {
+        v.get("backoff_factor") * 2f64.powi(k as i32 - 1)
+    }
+}
+
+impl Model for Urllib3 {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        Some(v.get("total") as u32)
+    }
+
+    fn bounds(&self, v: &Values, n: u32) -> Bounds {
+        if n <= 1 {
+            return Bounds::fixed(0.0);
+        }
+        let cap = v.get("backoff_max");
+        let d = base_s(v, n);
+        let j = v.get("backoff_jitter");
+        let lo = d.clamp(0.0, cap);
+        let hi = (d + j).clamp(0.0, cap);
+        let mean = clamp_uniform_mean(d, d + j, 0.0, cap);
+        Bounds {
+            min_ms: lo * 1000.0,
+            max_ms: hi * 1000.0,
+            expected_ms: Some(mean * 1000.0),
+        }
+    }
+
+    fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
+        let total = (v.get("total") as u32).min(MAX_ROWS);
+        let (cap, j) = (v.get("backoff_max"), v.get("backoff_jitter"));
+        (1..=total)
+            .map(|k| {
+                if k <= 1 {
+                    return 0.0;
+                }
+                let mut s = base_s(v, k);
+                if j != 0.0 {
+                    s += rng.unit() * j;
+                }
+                s.min(cap).max(0.0) * 1000.0
+            })
+            .collect()
+    }
+
+    fn config(&self, v: &Values) -> String {
+        let respect = if v.flag("respect_retry_after_header") {
+            "True"
+        } else {
+            "False"
+        };
+        format!(
+            "from requests.adapters import HTTPAdapter\n\
+             from urllib3.util import Retry\n\n\
+             retry = Retry(\n    \
+             total={},\n    \
+             backoff_factor={},\n    \
+             backoff_max={},\n    \
+             backoff_jitter={},\n    \
+             respect_retry_after_header={respect},\n    \
+             retry_after_max={},\n\
+             )\n\
+             adapter = HTTPAdapter(max_retries=retry)\n",
+            v.get("total"),
+            py_float(v.get("backoff_factor")),
+            py_float(v.get("backoff_max")),
+            py_float(v.get("backoff_jitter")),
+            py_float(v.get("retry_after_max")),
+        )
+    }
+}

@@ -1,0 +1,103 @@
+// The core's library models against the real libraries, pinned (see
+// README.md beside this file): each parameter set of sets.txt is run by the
+// library itself with its sleeps recorded, and by the core's model
+// (examples/library_models.rs), and compared.
+//
+// - Deterministic sets (every row's min equals its max): every run's
+//   sleeps equal the model's rows exactly (to 1e-6 ms).
+// - Random sets: every observed sleep lies in its row's [min, max]; each
+//   row's observed mean is within 4.5 standard errors of the model's
+//   expected (the model's own simulation error added when its expected is
+//   simulated); the number of retries matches the rows, or, with a time
+//   budget, every run makes at least the retries that always happen, few
+//   runs go beyond the last row, and each row's share of runs matches.
+//
+// Run: node --test tests/libraries/ (after tests/libraries/setup.sh).
+import { execFileSync } from 'node:child_process';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const root = here('../..');
+const sets = here('sets.txt');
+const run = (cmd, args) =>
+  JSON.parse(execFileSync(cmd, args, { cwd: root, maxBuffer: 1 << 28, encoding: 'utf8' }));
+
+const venv = process.env.LIB_VENV ?? `${root}/target/lib-venv`;
+const models = run('cargo', ['run', '--quiet', '--locked', '--example', 'library_models', '--', sets]);
+const python = run(`${venv}/bin/python`, [here('python/run_libs.py'), sets]);
+const js = run(process.execPath, [here('js/run_libs.mjs'), sets]);
+const observed = { ...python.observed, ...js.observed };
+
+// The model's runs behind a simulated mean (the budget's runs are more).
+const MODEL_RUNS = 2000;
+const Z = 4.5;
+
+function meanSd(xs) {
+  const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const v = xs.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, xs.length - 1);
+  return [m, Math.sqrt(v)];
+}
+
+test('the pinned releases ran', () => {
+  assert.deepEqual(python.versions, {
+    urllib3: '2.8.0', tenacity: '9.2.1', 'google-api-core': '2.44.0', botocore: '1.44.8',
+  });
+  assert.deepEqual(js.versions, {
+    'p-retry': '7.1.1', 'axios-retry': '4.5.0', axios: '1.21.1',
+    '@smithy/util-retry': '4.6.2', '@smithy/core': '3.41.1',
+  });
+});
+
+for (const model of models) {
+  const key = `${model.id} ${model.set}`;
+  test(key, () => {
+    const runs = observed[key];
+    assert.ok(runs && runs.length > 0, `no library run for ${key}`);
+    const rows = model.rows.map(([min, max, expected, reach]) => ({ min, max, expected, reach }));
+    const eps = (x) => 1e-6 * Math.max(1, Math.abs(x));
+    const fixed = rows.every((r) => Math.abs(r.max - r.min) <= eps(r.max));
+    if (fixed && !model.budget) {
+      for (const sleeps of runs) {
+        assert.equal(sleeps.length, rows.length, `${key}: retries`);
+        sleeps.forEach((s, i) =>
+          assert.ok(Math.abs(s - rows[i].min) <= eps(s), `${key}: retry ${i + 1} slept ${s}, model ${rows[i].min}`));
+      }
+      return;
+    }
+    for (const sleeps of runs) {
+      sleeps.forEach((s, i) => {
+        const r = rows[i];
+        if (!r) return;
+        assert.ok(s >= r.min - eps(r.min) && s <= r.max + eps(r.max),
+          `${key}: retry ${i + 1} slept ${s}, outside [${r.min}, ${r.max}]`);
+      });
+    }
+    const n = runs.length;
+    if (!model.budget) {
+      for (const sleeps of runs) assert.equal(sleeps.length, rows.length, `${key}: retries`);
+    } else {
+      const { always } = model.budget;
+      for (const sleeps of runs) assert.ok(sleeps.length >= always, `${key}: ${sleeps.length} < ${always} retries`);
+      const beyond = runs.filter((s) => s.length > rows.length).length;
+      const allowed = 0.001 * n + Z * Math.sqrt(0.001 * n) + 1;
+      assert.ok(beyond <= allowed, `${key}: ${beyond} of ${n} runs went beyond ${rows.length} retries`);
+      rows.forEach((r, i) => {
+        const share = runs.filter((s) => s.length > i).length / n;
+        const se = Math.sqrt(r.reach * (1 - r.reach) * (1 / n + 1 / 10000));
+        assert.ok(Math.abs(share - r.reach) <= Z * se + 2 / n,
+          `${key}: retry ${i + 1} made in ${share} of runs, model ${r.reach}`);
+      });
+    }
+    rows.forEach((r, i) => {
+      const xs = runs.filter((s) => s.length > i).map((s) => s[i]);
+      if (xs.length < 30) return;
+      const [m, sd] = meanSd(xs);
+      const modelErr = model.simulated[i] ? 1 / MODEL_RUNS : 0;
+      const tol = Z * sd * Math.sqrt(1 / xs.length + modelErr) + eps(r.max) + 0.5;
+      assert.ok(Math.abs(m - r.expected) <= tol,
+        `${key}: retry ${i + 1} mean ${m.toFixed(3)}, model ${r.expected.toFixed(3)} (tolerance ${tol.toFixed(3)}, ${xs.length} runs)`);
+    });
+  });
+}

@@ -12,7 +12,9 @@
 //! - with [`Options::honor_retry_after`] on, a retried response's
 //!   `Retry-After` (delay-seconds or one of the three HTTP-date shapes, read
 //!   strictly) replaces the computed sleep, clamped to
-//!   [`Options::retry_after_max_ms`]; bash reads delay-seconds only;
+//!   [`Options::retry_after_max_ms`]; a value of 0 or a date already past
+//!   asks for no wait and keeps the computed sleep; bash reads delay-seconds
+//!   only;
 //! - the sleep before each retry follows the core's formula for the policy's
 //!   jitter mode exactly ([`crate::core::schedule`]), and only that mode's
 //!   code is written;

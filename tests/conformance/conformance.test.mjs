@@ -27,14 +27,20 @@
 // idempotency key; the extreme variant (one per language) has the largest
 // policy the page accepts, whose first sleep passes 292 years.
 //
-// Environment: CONFORMANCE_CONCURRENCY (default 4) cases at a time;
+// SAFE holds the safe-by-default rules (statuses a retry cannot fix, a
+// Retry-After that asks for no wait); MUTANTS proves each of its scenarios
+// can fail: a small text replacement takes the rule out of one generated
+// snippet per language, and the scenario must then fail on that copy.
+//
+// Environment: CONFORMANCE_LANGS (default all) a comma-separated list of
+// the languages to run, e.g. `py,go`; CONFORMANCE_CONCURRENCY (default 4) cases at a time;
 // CONFORMANCE_SLACK_MS (default 150) how late a wait may end, for
 // scheduling, scaled up while the machine is overloaded (see slack()); a
 // wait may end at most 5 ms early. A case
 // that misses on timing alone runs up to twice more (see runCase).
 
 import assert from "node:assert/strict";
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -55,7 +61,9 @@ const POLICY = { base: 20, multiplier: 4, cap: 200, retries: 3, retryAfterMax: 2
 const ATTEMPTS = POLICY.retries + 1;
 // Every language and every mode (proportional in each cap order), read
 // from the core (Lang::ALL, Jitter::ALL) by examples/manifest.rs.
-const LANGS = langs.map((l) => l.value);
+const LANGS = langs
+  .map((l) => l.value)
+  .filter((l) => !process.env.CONFORMANCE_LANGS || process.env.CONFORMANCE_LANGS.split(",").includes(l));
 const MODES = modes.map((m) => m.name);
 // The file extension dump_snippets gives each language.
 const EXTENSIONS = { js: "mjs", ts: "ts", py: "py", go: "go", sh: "sh", rs: "rs" };
@@ -608,6 +616,81 @@ const DEADLINE = {
   },
 };
 
+/** An IMF-fixdate a minute ago. */
+const pastDate = () => imfFixdate(Date.now() - 60_000);
+
+/** The safe-by-default rules; run on plain variants in RETRY_AFTER_MODES. */
+const SAFE = {
+  async "x: 501, 505 and 511 are handed back at once"(v) {
+    for (const status of [501, 505, 511]) {
+      const { url, record } = ctx.server.plan([{ status }, { status: 200 }]);
+      const result = await ctx.runners.run(v, url);
+      expectOutcome(v.lang, result, { type: "response", status, attempt: 1 });
+      assert.equal(record.hits.length, 1, `${status} is not retried`);
+    }
+  },
+
+  async "y: Retry-After: 0 and a date already past keep the computed delay"(v) {
+    // The later retries' computed waits (80 and 200 ms in mode none) are
+    // long enough that no wait at all shows, even in bash, where each
+    // attempt starts a few processes.
+    const { url, record } = ctx.server.plan([
+      { status: 503 },
+      { status: 503, retryAfter: pastDate },
+      { status: 503, retryAfter: "0" },
+      { status: 200 },
+    ]);
+    const result = await ctx.runners.run(v, url);
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 4 });
+    assert.equal(record.hits.length, 4);
+    expectComputedWaits(v, gapsOf(record.hits.map((h) => h.t)));
+  },
+};
+
+/**
+ * Broken copies of the `none-honor` snippet: each replacement takes one
+ * SAFE rule out, and its scenario must then fail (not on timing alone).
+ * The copies are built with the rest, so they stay gofmt-, rustfmt- and
+ * tsc-clean.
+ */
+const MUTANTS = [
+  ["x: 501, 505 and 511 are handed back at once", {
+    js: ["(status >= 500 && ![501, 505, 511].includes(status))", "status >= 500"],
+    ts: ["(status >= 500 && ![501, 505, 511].includes(status))", "status >= 500"],
+    py: ["(status >= 500 and status not in (501, 505, 511))", "status >= 500"],
+    go: ["(status >= 500 && status != 501 && status != 505 && status != 511)", "(status >= 500)"],
+    sh: ["($1 >= 500 && $1 != 501 && $1 != 505 && $1 != 511)", "$1 >= 500"],
+    rs: ["(code >= 500 && !matches!(code, 501 | 505 | 511))", "code >= 500"],
+  }],
+  ["y: Retry-After: 0 and a date already past keep the computed delay", {
+    js: ["RETRY_AFTER_MAX_MS) : null", "RETRY_AFTER_MAX_MS) : 0"],
+    ts: ["RETRY_AFTER_MAX_MS) : null", "RETRY_AFTER_MAX_MS) : 0"],
+    py: ["if ms > 0 else None", "if ms > 0 else 0"],
+    go: ["if ms <= 0 {\n\t\treturn 0, false", "if ms <= 0 {\n\t\treturn 0, true"],
+    sh: ["[[ -n $value ]] || return 0", "true"],
+    rs: ["(ms > 0.0).then(|| ms.min(RETRY_AFTER_MAX_MS))", "Some(ms.clamp(0.0, RETRY_AFTER_MAX_MS))"],
+  }],
+].flatMap(([scenario, byLang], n) =>
+  Object.entries(byLang)
+    .filter(([lang]) => LANGS.includes(lang))
+    .map(([lang, [from, to]]) => ({
+      scenario,
+      from,
+      to,
+      base: `${lang}/none-honor.${EXTENSIONS[lang]}`,
+      variant: { lang, mode: "none", honor: true, deadline: false, path: `${lang}/mutant-${n}.${EXTENSIONS[lang]}` },
+    })),
+);
+
+/** Writes the MUTANTS' files beside the snippets, before anything is built. */
+async function writeMutants(dir) {
+  for (const m of MUTANTS) {
+    const text = await readFile(path.join(dir, m.base), "utf8");
+    assert.ok(text.includes(m.from), `${m.base} no longer holds ${JSON.stringify(m.from)}`);
+    await writeFile(path.join(dir, m.variant.path), text.replace(m.from, m.to));
+  }
+}
+
 /** Run on the extreme variant: a first sleep past 292 years. */
 async function extreme(v) {
   const { url, record } = ctx.server.plan([{ status: 503 }]);
@@ -706,10 +789,13 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
         ctx.dir,
         [base, multiplier, cap, retries, retryAfterMax, deadline].map(String),
       );
+      await writeMutants(ctx.dir);
+      // Only the languages asked for are built.
+      const skip = async () => undefined;
       const built = await Promise.allSettled([
-        buildTypeScript(ctx.dir),
-        buildGo(ctx.dir),
-        buildRust(ctx.dir),
+        (LANGS.includes("ts") ? buildTypeScript : skip)(ctx.dir),
+        (LANGS.includes("go") ? buildGo : skip)(ctx.dir),
+        (LANGS.includes("rs") ? buildRust : skip)(ctx.dir),
         curlShim(ctx.dir),
       ]);
       const [ts, go, rust, shim] = built;
@@ -742,7 +828,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
   });
 
   test("the dump holds exactly the expected variants", () => {
-    const listed = ctx.manifest.files.map((f) => f.path).sort();
+    const listed = ctx.manifest.files.map((f) => f.path).filter((p) => LANGS.includes(p.split("/")[0])).sort();
     assert.deepEqual(listed, variants.map((v) => v.path).sort());
     assert.deepEqual(ctx.manifest.policy, {
       base_ms: POLICY.base,
@@ -753,14 +839,14 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     });
   });
 
-  test("Go snippets are gofmt-clean and pass go vet", async () => {
+  test("Go snippets are gofmt-clean and pass go vet", { skip: !LANGS.includes("go") }, async () => {
     if (ctx.errors.go) throw ctx.errors.go;
     const gofmt = await run("gofmt", ["-l", path.join(ctx.dir, "go")]);
     assert.equal(gofmt.stdout, "", "files gofmt would change");
     assert.equal(ctx.go.vet.code, 0, `go vet:\n${ctx.go.vet.stderr}`);
   });
 
-  test("Rust snippets are rustfmt-clean and build without warnings", async () => {
+  test("Rust snippets are rustfmt-clean and build without warnings", { skip: !LANGS.includes("rs") }, async () => {
     if (ctx.errors.rs) throw ctx.errors.rs;
     const dir = path.join(ctx.dir, "rs");
     const files = (await readdir(dir)).map((f) => path.join(dir, f));
@@ -769,7 +855,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     assert.deepEqual(ctx.rust.warnings, [], "rustc warnings in the snippets");
   });
 
-  test("TypeScript snippets compile with tsc --strict", async () => {
+  test("TypeScript snippets compile with tsc --strict", { skip: !LANGS.includes("ts") }, async () => {
     if (ctx.errors.ts) throw ctx.errors.ts;
     assert.ok((await stat(ctx.runners.tsOut)).isDirectory());
   });
@@ -788,7 +874,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     const groups = [];
     if (isPlain(v)) groups.push(COMMON);
     if (isPlain(v) && RETRY_AFTER_MODES.includes(v.mode)) {
-      groups.push(RETRY_AFTER);
+      groups.push(RETRY_AFTER, SAFE);
       if (["js", "ts", "go", "rs"].includes(v.lang)) groups.push(CANCEL);
     }
     if (isPlain(v) && v.lang === "sh") groups.push(BASH);
@@ -799,5 +885,14 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
       if (WHERE[title] && !WHERE[title](v)) continue;
       test(`${name(v)}: ${title}`, { timeout: 120_000 }, runCase(v, scenario));
     }
+  }
+
+  const scenarios = { ...SAFE };
+  for (const m of MUTANTS) {
+    const what = `${m.variant.lang} without ${JSON.stringify(m.from)} fails "${m.scenario}"`;
+    test(`mutant: ${what}`, { timeout: 120_000 }, async () => {
+      if (ctx.errors[m.variant.lang]) throw ctx.errors[m.variant.lang];
+      await assert.rejects(scenarios[m.scenario](m.variant), (error) => !(error instanceof TimingError));
+    });
   }
 });

@@ -23,12 +23,12 @@ pub(super) fn write(plan: &Plan) -> String {
     out.push_str(&error_type(deadline));
     out.push_str(
         "// DoWithBackoff sends the request that newRequest builds, retrying 408, 429,\n\
-         // 5xx and network errors with backoff. newRequest runs once per attempt, so\n\
-         // every attempt gets a fresh body. A response that is not retried comes back\n\
-         // as it is. When retries run out on a retryable status, DoWithBackoff returns\n\
-         // nil and a *RetryError; a network error on the final attempt is returned as\n\
-         // it is. The request's context ends the loop at once, also during a wait. A\n\
-         // nil client means http.DefaultClient.\n",
+         // 5xx (not 501, 505, 511) and network errors with backoff. newRequest runs\n\
+         // once per attempt, so every attempt gets a fresh body. A response that is\n\
+         // not retried comes back as it is. When retries run out on a retryable\n\
+         // status, DoWithBackoff returns nil and a *RetryError; a network error on the\n\
+         // final attempt is returned as it is. The request's context ends the loop at\n\
+         // once, also during a wait. A nil client means http.DefaultClient.\n",
     );
     if deadline {
         out.push_str(
@@ -120,10 +120,10 @@ pub(super) fn write(plan: &Plan) -> String {
          \t\t}\n\
          \t}\n\
          }\n\n\
-         // isRetryable reports whether a status is worth retrying: 408 Request\n\
-         // Timeout, 429 Too Many Requests and every 5xx.\n\
+         // isRetryable: 408, 429 and 5xx but 501, 505, 511: a retry cannot fix those.\n\
          func isRetryable(status int) bool {\n\
-         \treturn status == 408 || status == 429 || status >= 500\n\
+         \treturn status == 408 || status == 429 ||\n\
+         \t\t(status >= 500 && status != 501 && status != 505 && status != 511)\n\
          }\n\n\
          // isNetworkError reports whether a failed Do may work when tried again: the\n\
          // network failed (refused, reset, timed out, closed early). A bad URL or\n\
@@ -370,22 +370,23 @@ var httpDates = []*regexp.Regexp{
 }
 
 // retryAfter reads a Retry-After value as a wait of at most retryAfterMaxMs:
-// all digits are seconds; an HTTP-date is the time until it (0 if past).
-// For anything else (1.5, -1, 1e3, an ISO timestamp) ok is false, and the
-// computed delay applies.
+// all digits are seconds; an HTTP-date is the time until it. For anything
+// else (1.5, -1, 1e3, an ISO timestamp), 0 or a past date, ok is
+// false, and the computed delay applies.
 func retryAfter(value string) (wait time.Duration, ok bool) {
 	value = strings.Trim(value, " \t")
+	ms := 0.0
 	if delaySeconds.MatchString(value) {
 		// Digits always parse; too many for a float64 give +Inf, which clamps too.
 		seconds, _ := strconv.ParseFloat(value, 64)
-		return milliseconds(math.Min(seconds*1000, retryAfterMaxMs)), true
+		ms = seconds * 1000
+	} else if date, ok := httpDate(value); ok {
+		ms = float64(time.Until(date)) / float64(time.Millisecond)
 	}
-	date, ok := httpDate(value)
-	if !ok {
+	if ms <= 0 {
 		return 0, false
 	}
-	ms := float64(time.Until(date)) / float64(time.Millisecond)
-	return milliseconds(math.Min(math.Max(ms, 0), retryAfterMaxMs)), true
+	return milliseconds(math.Min(ms, retryAfterMaxMs)), true
 }
 
 // httpDate reads an HTTP-date from the fields of a strict pattern, never

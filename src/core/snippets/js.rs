@@ -22,13 +22,14 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
 
     out.push_str(
         "/**\n\
-         \x20* Fetches `url`, retrying 408, 429, 5xx and network errors with backoff.\n\
-         \x20* `init` is a fetch init object, or a function that returns a fresh one\n\
-         \x20* for each attempt (a stream body can be read only once). Resolves to the\n\
-         \x20* final Response (the last one when retries run out); rejects with the\n\
-         \x20* network error of the final attempt. When `init.signal` aborts or times\n\
-         \x20* out, it rejects at once with the signal's reason, also during a wait;\n\
-         \x20* so does a signal that `init` builds for one attempt.\n",
+         \x20* Fetches `url`, retrying 408, 429, 5xx (not 501, 505, 511) and network\n\
+         \x20* errors with backoff. `init` is a fetch init object, or a function that\n\
+         \x20* returns a fresh one for each attempt (a stream body can be read only\n\
+         \x20* once). Resolves to the final Response (the last one when retries run\n\
+         \x20* out); rejects with the network error of the final attempt. When\n\
+         \x20* `init.signal` aborts or times out, it rejects at once with the signal's\n\
+         \x20* reason, also during a wait; so does a signal that `init` builds for one\n\
+         \x20* attempt.\n",
     );
     if plan.deadline_ms.is_some() {
         out.push_str(
@@ -105,9 +106,10 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     ));
 
     out.push_str(&format!(
-        "/** 408 Request Timeout, 429 Too Many Requests and every 5xx are retried. */\n\
+        "/** 408, 429 and 5xx but 501, 505, 511: a retry cannot fix those. */\n\
          function isRetryable(status{}){} {{\n  \
-         return status === 408 || status === 429 || status >= 500;\n\
+         return status === 408 || status === 429 ||\n    \
+         (status >= 500 && ![501, 505, 511].includes(status));\n\
          }}\n\n",
         ty(": number"),
         ty(": boolean"),
@@ -325,20 +327,18 @@ fn retry_after(typed: bool) -> String {
     out.push_str(&format!(
         "/**\n \
          * Reads a Retry-After value as a wait in ms, at most RETRY_AFTER_MAX_MS:\n \
-         * all digits are seconds; an HTTP-date is the time until it (0 if past).\n \
-         * Anything else (1.5, -1, 1e3, an ISO timestamp) gives null, and the\n \
-         * computed delay applies.\n \
+         * all digits are seconds; an HTTP-date is the time until it. Anything\n \
+         * else (1.5, -1, 1e3, an ISO timestamp), 0 or a past date gives\n \
+         * null, and the computed delay applies.\n \
          */\n\
          function retryAfterMs(value{}){} {{\n  \
          if (value === null) return null;\n  \
          const text = value.trim();\n  \
-         if (/^[0-9]+$/.test(text)) {{\n    \
-         // A very long digit string is a huge number or Infinity: both clamp.\n    \
-         return Math.min(Number(text) * 1000, RETRY_AFTER_MAX_MS);\n  \
-         }}\n  \
-         const dateMs = httpDateMs(text);\n  \
-         if (dateMs === null) return null;\n  \
-         return Math.min(Math.max(dateMs - Date.now(), 0), RETRY_AFTER_MAX_MS);\n\
+         // A very long digit string is a huge number or Infinity: both clamp.\n  \
+         const ms = /^[0-9]+$/.test(text)\n    \
+         ? Number(text) * 1000\n    \
+         : (httpDateMs(text) ?? 0) - Date.now();\n  \
+         return ms > 0 ? Math.min(ms, RETRY_AFTER_MAX_MS) : null;\n\
          }}\n\n",
         ty(": string | null"),
         ty(": number | null"),

@@ -3,8 +3,8 @@
 //!
 //! Every snippet keeps one contract (docs/snippets.md):
 //!
-//! - it retries 408, 429, every status ≥ 500 and network errors, and hands
-//!   any other status back at once;
+//! - it retries 408, 429, every status ≥ 500 except 501, 505 and 511, and
+//!   network errors, and hands any other status back at once;
 //! - when retries run out on a retryable status, each language reports it its
 //!   own way (JavaScript and TypeScript return the last response, Python
 //!   raises `requests.HTTPError`, Go returns nil and an error, bash exits 1,
@@ -12,7 +12,9 @@
 //! - with [`Options::honor_retry_after`] on, a retried response's
 //!   `Retry-After` (delay-seconds or one of the three HTTP-date shapes, read
 //!   strictly) replaces the computed sleep, clamped to
-//!   [`Options::retry_after_max_ms`]; bash reads delay-seconds only;
+//!   [`Options::retry_after_max_ms`]; a value of 0 or a date already past
+//!   asks for no wait and keeps the computed sleep; bash reads delay-seconds
+//!   only;
 //! - the sleep before each retry follows the core's formula for the policy's
 //!   jitter mode exactly ([`crate::core::schedule`]), and only that mode's
 //!   code is written;
@@ -288,8 +290,8 @@ impl Plan {
         let default_retry_after = if self.honor {
             format!(
                 "Retry-After is honored (delay-seconds or an HTTP-date, read strictly), \
-                 waiting at most {} ms; it replaces the computed sleep, which still \
-                 advances the backoff.",
+                 waiting at most {} ms; it replaces the computed sleep (unless 0 or a \
+                 past date), which still advances the backoff.",
                 thousands(self.retry_after_max_ms)
             )
         } else {
@@ -299,8 +301,8 @@ impl Plan {
             "Retries an HTTP request with capped exponential backoff.".to_string(),
             policy_line,
             self.formula(),
-            "Retried: 408, 429, every status >= 500 and network errors; any other \
-             status ends the loop at once."
+            "Retried: 408, 429, 5xx but 501, 505, 511 (a retry cannot fix those), and \
+             network errors; any other status ends the loop at once."
                 .to_string(),
             retry_after_line.map_or(default_retry_after, str::to_string),
             "Retry only idempotent requests (GET, PUT, DELETE) or ones that carry an \

@@ -41,7 +41,8 @@ pub(super) fn write(plan: &Plan) -> String {
         "\n\n\
          def request_with_backoff(method, url, session=None, **kwargs):\n    \
          \"\"\"Sends session.request(method, url, **kwargs), retrying 408, 429, 5xx\n    \
-         and network errors (a body cut off midway too) with backoff.\n\n    \
+         (not 501, 505, 511) and network errors (a body cut off midway too) with\n    \
+         backoff.\n\n    \
          Pass a requests.Session to use its connections, auth and adapters;\n    \
          without one the call opens its own, so the attempts share a connection.\n    \
          Returns the final response. When retries run out on a retryable status\n    \
@@ -139,8 +140,8 @@ pub(super) fn write(plan: &Plan) -> String {
     out.push_str(
         "\n\n\
          def _is_retryable(status):\n    \
-         \"\"\"408 Request Timeout, 429 Too Many Requests and every 5xx are retried.\"\"\"\n    \
-         return status == 408 or status == 429 or status >= 500\n",
+         \"\"\"408, 429 and 5xx but 501, 505, 511: a retry cannot fix those.\"\"\"\n    \
+         return status in (408, 429) or (status >= 500 and status not in (501, 505, 511))\n",
     );
     out.push_str("\n\n");
     out.push_str(&delays(plan));
@@ -247,21 +248,21 @@ _HTTP_DATES = (
 def _retry_after_ms(value):
     """Reads a Retry-After value as a wait in ms, at most RETRY_AFTER_MAX_MS.
 
-    All digits are seconds; an HTTP-date is the time until it (0 if past).
-    Anything else (1.5, -1, 1e3, an ISO timestamp) gives None, and the
-    computed delay applies. email.utils is not used: it accepts far more
-    shapes than RFC 9110 allows.
+    All digits are seconds; an HTTP-date is the time until it. Anything else
+    (1.5, -1, 1e3, an ISO timestamp), 0 or a past date gives None,
+    and the computed delay applies. email.utils is not used: it accepts far
+    more shapes than RFC 9110 allows.
     """
     if value is None:
         return None
     text = value.strip(" \t")
     if re.fullmatch("[0-9]+", text):
         # float() reads a very long digit string as a huge number or inf: both clamp.
-        return min(float(text) * 1000, RETRY_AFTER_MAX_MS)
-    date_s = _http_date_s(text)
-    if date_s is None:
-        return None
-    return min(max((date_s - time.time()) * 1000, 0), RETRY_AFTER_MAX_MS)
+        ms = float(text) * 1000
+    else:
+        date_s = _http_date_s(text)
+        ms = 0 if date_s is None else (date_s - time.time()) * 1000
+    return min(ms, RETRY_AFTER_MAX_MS) if ms > 0 else None
 
 
 def _http_date_s(text):

@@ -22,9 +22,9 @@ pub(super) fn write(plan: &Plan) -> String {
     );
     out.push_str(&error_type(deadline));
     out.push_str(
-        "\n/// Sends the request that `make_request` builds, retrying 408, 429, 5xx and\n\
-         /// network errors with backoff. `make_request` runs once per attempt, so each\n\
-         /// attempt sends a fresh request. A response that is not retried comes back as\n\
+        "\n/// Sends the request that `make_request` builds, retrying 408, 429, 5xx\n\
+         /// (not 501, 505, 511) and network errors with backoff. `make_request` runs\n\
+         /// once per attempt, so each attempt sends a fresh request. A response that is not retried comes back as\n\
          /// it is, whatever its status. Dropping the future cancels the call.\n\
          pub async fn send_with_backoff<F>(make_request: F) -> Result<reqwest::Response, RetryError>\n\
          where\n    \
@@ -107,10 +107,10 @@ pub(super) fn write(plan: &Plan) -> String {
          retry += 1;\n    \
          }\n\
          }\n\n\
-         /// 408 Request Timeout, 429 Too Many Requests and every 5xx are retried.\n\
+         /// 408, 429 and 5xx but 501, 505, 511: a retry cannot fix those.\n\
          fn is_retryable(status: reqwest::StatusCode) -> bool {\n    \
          let code = status.as_u16();\n    \
-         code == 408 || code == 429 || code >= 500\n\
+         code == 408 || code == 429 || (code >= 500 && !matches!(code, 501 | 505 | 511))\n\
          }\n\n\
          /// Failing to connect or to finish the exchange (refused, reset, timed out) is\n\
          /// retried; a request that cannot be built, a redirect loop or an untrusted\n\
@@ -333,19 +333,19 @@ const MONTH_NAMES: [&str; 12] = [
 ];
 
 /// Reads the response's Retry-After as a wait in ms, at most RETRY_AFTER_MAX_MS:
-/// all digits are seconds; an HTTP-date is the time until it (0 if past).
-/// Anything else (1.5, -1, 1e3, an ISO timestamp) gives None, and the computed
-/// delay applies.
+/// all digits are seconds; an HTTP-date is the time until it. Anything else
+/// (1.5, -1, 1e3, an ISO timestamp), 0 or a past date gives None, and
+/// the computed delay applies.
 fn retry_after_ms(response: &reqwest::Response) -> Option<f64> {
     let value = response.headers().get(reqwest::header::RETRY_AFTER)?;
     let text = value.to_str().ok()?.trim();
-    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+    let ms = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         // A very long digit string parses as a huge number or infinity: both clamp.
-        let seconds: f64 = text.parse().ok()?;
-        return Some((seconds * 1000.0).min(RETRY_AFTER_MAX_MS));
-    }
-    let date_ms = http_date_secs(text)? as f64 * 1000.0;
-    Some((date_ms - now_secs() * 1000.0).clamp(0.0, RETRY_AFTER_MAX_MS))
+        text.parse::<f64>().ok()? * 1000.0
+    } else {
+        (http_date_secs(text)? as f64 - now_secs()) * 1000.0
+    };
+    (ms > 0.0).then(|| ms.min(RETRY_AFTER_MAX_MS))
 }
 
 /// Seconds since the Unix epoch.

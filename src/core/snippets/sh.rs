@@ -15,7 +15,7 @@ pub(super) fn write(plan: &Plan) -> String {
     let retry_after_line = if plan.honor {
         format!(
             "Retry-After is honored in its delay-seconds form only, waiting at most \
-             {} ms; an HTTP-date falls back to the computed delay. It replaces the \
+             {} ms; an HTTP-date or 0 falls back to the computed delay. It replaces the \
              computed sleep, which still advances the backoff.",
             thousands(plan.retry_after_max_ms)
         )
@@ -75,9 +75,9 @@ pub(super) fn write(plan: &Plan) -> String {
         );
     }
     out.push_str(
-        "# 408 Request Timeout, 429 Too Many Requests and every 5xx are retried.\n\
+        "# 408, 429 and 5xx but 501, 505, 511: a retry cannot fix those.\n\
          is_retryable() {\n  \
-         (($1 == 408 || $1 == 429 || $1 >= 500))\n\
+         (($1 == 408 || $1 == 429 || ($1 >= 500 && $1 != 501 && $1 != 505 && $1 != 511)))\n\
          }\n\n\
          # Sleeps $1 milliseconds.\n\
          sleep_ms() {\n  \
@@ -248,7 +248,7 @@ fn delays(plan: &Plan) -> String {
 
 /// Reads `Retry-After` in its delay-seconds form; the same for every policy.
 const RETRY_AFTER: &str = r#"# Sets wait_ms to the last response's Retry-After in ms, at most
-# RETRY_AFTER_MAX_MS, when it is all digits; otherwise leaves it as it is.
+# RETRY_AFTER_MAX_MS, when it is all digits and not 0; otherwise leaves it.
 retry_after() {
   local line value=""
   while IFS= read -r line; do
@@ -262,11 +262,12 @@ retry_after() {
   value=${value%"${value##*[![:space:]]}"} # trim trailing blanks
   [[ $value =~ ^[0-9]+$ ]] || return 0
   value=${value#"${value%%[!0]*}"} # drop leading zeros, so bash reads decimal
+  [[ -n $value ]] || return 0       # 0 asks for no wait: keep the computed one
   # More than 12 digits of seconds exceeds any maximum, and would overflow.
   if ((${#value} > 12)); then
     wait_ms=$RETRY_AFTER_MAX_MS
   else
-    wait_ms=$((${value:-0} * 1000))
+    wait_ms=$((value * 1000))
     if ((wait_ms > RETRY_AFTER_MAX_MS)); then wait_ms=$RETRY_AFTER_MAX_MS; fi
   fi
 }

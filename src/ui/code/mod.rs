@@ -104,7 +104,7 @@ pub fn CodeTabs() -> impl IntoView {
         <section class="panel code" aria-labelledby="code-heading">
             <h2 id="code-heading">"Retry code"</h2>
             <p class="code-intro">
-                "Each snippet uses the policy above and follows one contract: it retries 408, 429, every 5xx status and network errors, hands any other response back at once, and says plainly when the retries run out. Retry only idempotent requests."
+                "Each snippet uses the policy above and follows one contract: it retries 408, 429, 5xx but 501, 505, 511, and network errors, hands any other response back at once, keeps the computed wait for a Retry-After of 0 or a past date, and says plainly when the retries run out. Retry only idempotent requests."
             </p>
             <div class="code-bar">
                 <div role="tablist" aria-label="Language" class="tabs" on:keydown=on_keydown>

@@ -316,3 +316,82 @@ fn notes_agree_with_the_controls_they_set() {
         }
     }
 }
+
+#[test]
+fn the_defaults_entry_sets_exactly_what_a_first_load_has() {
+    use backoff_calculator::core::presets::{selected, DEFAULTS};
+    use backoff_calculator::core::share::State;
+    let first = State::with_seed(7);
+    assert_eq!(DEFAULTS.policy, first.policy);
+    assert_eq!(DEFAULTS.deadline_ms, first.deadline_ms);
+    assert_eq!(DEFAULTS.honor_retry_after, first.honor);
+    assert_eq!(DEFAULTS.retry_after_max_ms, Some(first.retry_after_max_ms));
+    assert_eq!(by_id("defaults"), Some(&DEFAULTS));
+    assert!(PRESETS
+        .iter()
+        .all(|p| p.id != DEFAULTS.id && p.name != DEFAULTS.name));
+    // A first load shows the defaults, not the library that shares its policy.
+    assert_eq!(
+        selected(&first.policy, None).map(|p| p.id),
+        Some("defaults")
+    );
+    // With that library's budget, the library.
+    assert_eq!(
+        selected(&first.policy, Some(50_000)).map(|p| p.id),
+        Some("gax-java")
+    );
+    // Any other policy: the preset it matches, whatever the deadline.
+    for p in &PRESETS {
+        if p.policy != DEFAULTS.policy {
+            assert_eq!(selected(&p.policy, None).map(|m| m.id), Some(p.id));
+            assert_eq!(selected(&p.policy, Some(1)).map(|m| m.id), Some(p.id));
+        }
+    }
+    let custom = Policy {
+        max_retries: 6,
+        ..Policy::default()
+    };
+    assert!(selected(&custom, None).is_none());
+}
+
+#[test]
+fn every_note_has_a_short_first_sentence() {
+    use backoff_calculator::core::presets::{note_parts, DEFAULTS};
+    for p in PRESETS.iter().chain([&DEFAULTS]) {
+        let (short, rest) = note_parts(p.note);
+        assert!(short.ends_with('.'), "{}: {short:?}", p.id);
+        assert!(short.chars().count() <= 140, "{}: {short:?}", p.id);
+        assert_eq!(format!("{short} {rest}").trim_end(), p.note, "{}", p.id);
+    }
+    assert_eq!(note_parts("One. Two. Three"), ("One.", "Two. Three"));
+    assert_eq!(note_parts("Only one"), ("Only one", ""));
+}
+
+#[test]
+fn the_note_shows_one_sentence_and_puts_the_rest_and_the_sources_in_a_disclosure() {
+    use backoff_calculator::core::presets::{note_html, DEFAULTS};
+    assert_eq!(
+        note_html(&DEFAULTS),
+        "Not any library&#39;s: 1 s doubling to a 32 s cap, 5 retries, full jitter, no deadline."
+    );
+    let grpc = note_html(preset("grpc"));
+    let (short, details) = grpc.split_once("<details>").unwrap();
+    assert!(short.starts_with("±20 % around a 1.6× backoff"), "{short}");
+    assert!(details.starts_with("<summary>Details and sources</summary>C-core jitters"));
+    assert!(details.contains(
+        "Source: <a href=\"https://github.com/grpc/grpc/blob/master/doc/connection-backoff.md\">grpc/grpc doc/connection-backoff.md</a>; <a href="
+    ));
+    assert!(
+        details.ends_with("checked 2026-11-30.</details>"),
+        "{details}"
+    );
+    for p in &PRESETS {
+        let html = note_html(p);
+        assert_eq!(
+            html.matches("<a href=").count(),
+            1 + p.more_sources.len(),
+            "{}",
+            p.id
+        );
+    }
+}

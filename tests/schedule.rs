@@ -3,8 +3,8 @@
 
 use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use backoff_calculator::core::schedule::{
-    capped_exponentials, decorrelated_means, edge_notes, next_seed, schedule, schedule_with_means,
-    summary_sentence, Schedule, SIMULATION_RUNS, SIMULATION_SEED,
+    capped_exponentials, decorrelated_means, edge_notes, glance, next_seed, schedule,
+    schedule_with_means, summary_sentence, Schedule, SIMULATION_RUNS, SIMULATION_SEED,
 };
 use proptest::prelude::*;
 
@@ -411,4 +411,14 @@ proptest! {
             bits(&means_one_run_at_a_time(base, cap, retries))
         );
     }
+}
+
+#[test]
+fn the_glance_line_gives_the_sample_the_worst_case_and_the_attempts() {
+    let mut s = schedule(&Policy::default(), 42);
+    s.total_ms = 23_456.0;
+    assert_eq!(
+        glance(&s),
+        "23.5 s this sample, 31.0 s worst case, 6 attempts"
+    );
 }

@@ -512,9 +512,27 @@ fn the_summary_names_the_winners_and_the_policy() {
     assert_eq!(
         summary_sentence(&results),
         "With 50 clients, full jitter did the least work (333 calls per run) and no backoff \
-         finished first (1.14 s). Your policy made 400 calls (20% more work than full jitter) \
-         and finished in 6.07 s; 0.3 clients gave up per run."
+         finished first (1.14 s). Your policy made 400 calls per run, 8.04 per client that \
+         succeeded (21% more than full jitter's 6.66), and finished in 6.07 s; 0.3 of 50 clients \
+         gave up per run."
     );
+    // Giving up is never counted as less work: 39 of 50 clients gave up,
+    // 250 calls per run, against full jitter's 333.
+    let mut gave_up = results;
+    gave_up[5] = r(Mode::Policy, 250.0, 31_000.0, Some(39.0));
+    let text = summary_sentence(&gave_up);
+    assert!(!text.contains("less work than"), "{text}");
+    assert!(
+        text.ends_with(
+            "Your policy made 250 calls per run, 22.73 per client that succeeded (241% more than \
+             full jitter's 6.66), and finished in 31.0 s; 39.0 of 50 clients gave up per run."
+        ),
+        "{text}"
+    );
+    gave_up[5] = r(Mode::Policy, 50.0, 31_000.0, Some(50.0));
+    assert!(summary_sentence(&gave_up).ends_with("made 50 calls per run and every client gave up."));
+    gave_up[5] = r(Mode::Policy, 333.0, 3_000.0, Some(0.0));
+    assert!(summary_sentence(&gave_up).contains("(as many as full jitter's 6.66)"));
     assert_eq!(summary_sentence(&[]), "");
 }
 

@@ -178,3 +178,34 @@ fn charts_are_named_images() {
         r#"<span class="key k-full">full jitter</span>"#
     );
 }
+
+#[test]
+fn the_two_timelines_share_one_time_scale_and_one_height_scale() {
+    use backoff_calculator::core::sim::chart::{bars, bars_alike};
+    let config = SimConfig {
+        clients: 20,
+        ..small()
+    };
+    let pair = bars_alike(&config, &[Mode::Exponential, Mode::Full], 20).unwrap();
+    let [(te, be), (tf, bf)] = [&pair[0], &pair[1]];
+    assert_eq!((te.mode, tf.mode), (Mode::Exponential, Mode::Full));
+    // Bucketed alike, labelled alike, on the same axes.
+    assert_eq!(te.bucket_ms, tf.bucket_ms);
+    assert_eq!(be.unit, bf.unit);
+    assert_eq!(be.x_ticks, bf.x_ticks);
+    assert_eq!(be.y_ticks, bf.y_ticks);
+    // Each on its own they differ: the spread run is shorter and lower.
+    let (own_e, own_f) = (bars(&te.clone()), bars(tf));
+    assert!(own_e.x_ticks != own_f.x_ticks || own_e.y_ticks != own_f.y_ticks);
+    // The same writes as each run on its own.
+    assert_eq!(
+        te.outcome,
+        timeline(&config, Mode::Exponential, 20, f64::NAN)
+            .unwrap()
+            .outcome
+    );
+    // One mode alone is drawn on its own scales.
+    let one = bars_alike(&config, &[Mode::Exponential], 20).unwrap();
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].1.y_ticks, be.y_ticks);
+}

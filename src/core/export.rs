@@ -8,10 +8,12 @@
 //! full-precision value (so a cumulative wait is the rounded running sum,
 //! not the sum of rounded delays).
 
+use super::compare::ModeRow;
 use super::format;
 use super::policy::Jitter;
 use super::schedule::Schedule;
 use super::share::State;
+use super::sim::{self, ModeResult};
 
 /// The line the CSV uses to say how its numbers are written.
 pub const CSV_ROUNDING: &str = "whole milliseconds, each rounded to the nearest";
@@ -191,4 +193,116 @@ pub fn markdown_export(schedule: &Schedule, state: &State, share_link: &str) -> 
     out.push_str(&format!("- Share link: <{share_link}>\n\n"));
     out.push_str(&to_markdown(schedule));
     out
+}
+
+/// The AWS Architecture Blog post the study figures come from.
+pub const AWS_POST: &str = "Marc Brooker, “Exponential Backoff And Jitter”, AWS Architecture Blog, 2015-03-04, <https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/>";
+
+/// The RFC section that defines `Retry-After`.
+pub const RFC_9110: &str =
+    "RFC 9110 §10.2.3, Retry-After, <https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3>";
+
+/// The mode comparison as a Markdown table, with the page's column names.
+pub fn comparison_markdown(rows: &[ModeRow]) -> String {
+    let mut out = String::from(
+        "| Mode | Worst case | Expected total | In the AWS study |\n|---|---:|---:|---|\n",
+    );
+    for r in rows {
+        let sim = if r.expected_is_simulated {
+            " (simulated)"
+        } else {
+            ""
+        };
+        out += &format!(
+            "| {} | {} | {}{sim} | {} |\n",
+            r.jitter.label(),
+            format::total(r.worst_ms),
+            format::total(r.expected_ms),
+            r.study
+        );
+    }
+    out
+}
+
+/// The mode comparison as CSV: one row per mode, values in whole ms.
+pub fn comparison_csv(rows: &[ModeRow]) -> String {
+    let mut out =
+        String::from("mode,worst_case_ms,expected_total_ms,expected_simulated,aws_study\n");
+    for r in rows {
+        out += &format!(
+            "{},{},{},{},{}\n",
+            r.jitter.as_str(),
+            whole(r.worst_ms),
+            whole(r.expected_ms),
+            r.expected_is_simulated,
+            csv_field(r.study)
+        );
+    }
+    out
+}
+
+/// The contention results as a Markdown table and the page's headline.
+pub fn simulation_markdown(results: &[ModeResult]) -> String {
+    let mut out = String::from(
+        "| Mode | Clients | Calls per run | Time to finish | Gave up per run |\n|---|---:|---:|---:|---:|\n",
+    );
+    for r in results {
+        let gave_up = r
+            .mean_gave_up
+            .map_or("never".to_string(), |g| format!("{g:.1}"));
+        out += &format!(
+            "| {} | {} | {:.1} | {} | {gave_up} |\n",
+            r.mode.label(),
+            r.clients,
+            r.mean_calls,
+            format::total(r.mean_time_ms)
+        );
+    }
+    out + "\n" + &sim::summary_sentence(results) + "\n"
+}
+
+/// The contention results as CSV: means over the runs, times in whole ms;
+/// `gave_up_per_run` is empty for the study's modes, which never give up.
+pub fn simulation_csv(results: &[ModeResult]) -> String {
+    let mut out =
+        String::from("mode,clients,runs,calls_per_run,time_to_finish_ms,gave_up_per_run\n");
+    for r in results {
+        let gave_up = r.mean_gave_up.map_or(String::new(), |g| format!("{g:.2}"));
+        out += &format!(
+            "{},{},{},{:.2},{},{gave_up}\n",
+            r.mode.as_str(),
+            r.clients,
+            r.runs,
+            r.mean_calls,
+            whole(r.mean_time_ms)
+        );
+    }
+    out
+}
+
+/// Markdown for a design doc: the policy and its link, the schedule, the
+/// mode comparison, the contention figures when they have been run, and
+/// the sources.
+pub fn design_doc(
+    schedule: &Schedule,
+    state: &State,
+    share_link: &str,
+    modes: &[ModeRow],
+    sim: Option<&[ModeResult]>,
+) -> String {
+    let mut out = String::from("## Retry policy\n\n");
+    out += &markdown_export(schedule, state, share_link).replacen("**Retry policy**\n\n", "", 1);
+    out += "\n### The jitter modes compared\n\nSame base, multiplier, cap and retries in every mode.\n\n";
+    out += &comparison_markdown(modes);
+    out += "\n### Many clients at once\n\n";
+    out += &match sim {
+        Some(results) => format!(
+            "A simulation of clients updating one row; the study's modes use base {} ms, cap {} ms, first retry 2 × base.\n\n{}",
+            sim::STUDY_BASE_MS,
+            format::thousands(sim::STUDY_CAP_MS as u64),
+            simulation_markdown(results)
+        ),
+        None => "Not run.\n".to_string(),
+    };
+    out + &format!("\n### Sources\n\n- {AWS_POST}\n- {RFC_9110}\n")
 }

@@ -15,7 +15,27 @@
 //! `Retry-After` says ([`Preset::honor_retry_after`]), so choosing one can set
 //! the page's deadline and Retry-After option the way its note describes.
 
+use super::html::escape;
 use super::policy::{CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS};
+use super::retry_after::DEFAULT_MAX_WAIT_MS;
+
+/// The page's own defaults, the first entry of the `Preset` select and what
+/// a link without parameters shows: no library's settings, no deadline, and
+/// the generated code honours `Retry-After` up to the page's maximum.
+/// Choosing it sets exactly the state of a first load.
+pub const DEFAULTS: Preset = Preset {
+    id: "defaults",
+    name: "This page's defaults",
+    policy: Policy::new(1_000, 2.0, 32_000, 5, Jitter::Full),
+    deadline_ms: None,
+    honor_retry_after: true,
+    retry_after_max_ms: Some(DEFAULT_MAX_WAIT_MS),
+    note: "Not any library's: 1 s doubling to a 32 s cap, 5 retries, full jitter, no deadline.",
+    source: "",
+    url: "",
+    more_sources: &[],
+    checked: "",
+};
 
 /// A library's retry defaults.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,7 +116,7 @@ pub const PRESETS: [Preset; 12] = [
         deadline_ms: Some(50_000),
         honor_retry_after: false,
         retry_after_max_ms: None,
-        note: "The retry settings Google Cloud Java clients start from: 6 attempts within a 50 s total budget, full jitter in whole ms, no Retry-After. The page's defaults. google-cloud-storage 2.51 and later draws its own way (each sleep d + U[0, d), capped after the jitter; the next d doubles the last sleep), which no mode here models.",
+        note: "The retry settings Google Cloud Java clients start from: 6 attempts within a 50 s total budget, full jitter in whole ms, no Retry-After. The page's own defaults share its policy, without the budget. google-cloud-storage 2.51 and later draws its own way (each sleep d + U[0, d), capped after the jitter; the next d doubles the last sleep), which no mode here models.",
         source: "googleapis/sdk-platform-java ServiceOptions.java",
         url: "https://github.com/googleapis/sdk-platform-java/blob/main/java-core/google-cloud-core/src/main/java/com/google/cloud/ServiceOptions.java",
         more_sources: &[
@@ -267,7 +287,49 @@ fn same_policy(a: &Policy, b: &Policy) -> bool {
     base && (a.jitter != Jitter::Proportional || a.proportional == b.proportional)
 }
 
-/// Finds a preset by its identifier.
+/// The entry the `Preset` select shows for a policy and deadline: the
+/// page's defaults when both are what choosing them sets, otherwise the
+/// preset whose policy is exactly `policy` (see [`matching`]). The
+/// defaults come first, so a first load never names a library whose
+/// deadline or Retry-After option it does not have.
+pub fn selected(policy: &Policy, deadline_ms: Option<u64>) -> Option<&'static Preset> {
+    if deadline_ms.is_none() && same_policy(policy, &DEFAULTS.policy) {
+        return Some(&DEFAULTS);
+    }
+    matching(policy)
+}
+
+/// A note's first sentence, shown at once, and the rest, shown on request.
+pub fn note_parts(note: &str) -> (&str, &str) {
+    match note.find(". ") {
+        Some(i) => (&note[..=i], &note[i + 2..]),
+        None => (note, ""),
+    }
+}
+
+/// The note under the `Preset` select, as markup: the note's first
+/// sentence, then a `<details>` disclosure with the rest, the sources and
+/// the release checked (none for the page's defaults, which have no source).
+pub fn note_html(p: &Preset) -> String {
+    let (short, rest) = note_parts(p.note);
+    let mut out = escape(short);
+    if p.url.is_empty() {
+        return out;
+    }
+    let link = |url: &str, name: &str| format!("<a href=\"{}\">{}</a>", escape(url), escape(name));
+    out += &format!(
+        "<details><summary>Details and sources</summary>{} Source: {}",
+        escape(rest),
+        link(p.url, p.source)
+    );
+    for (name, url) in p.more_sources {
+        out += "; ";
+        out += &link(url, name);
+    }
+    out + &format!(". Numbers from {}.</details>", escape(p.checked))
+}
+
+/// Finds a preset, or the page's defaults, by its identifier.
 pub fn by_id(id: &str) -> Option<&'static Preset> {
-    PRESETS.iter().find(|p| p.id == id)
+    PRESETS.iter().chain([&DEFAULTS]).find(|p| p.id == id)
 }

@@ -157,6 +157,8 @@ async function expectPreset(page, p) {
   }
   const preset = input('Preset');
   assert.equal(await shown(preset), p.name, `${what}: the Preset select shows it`);
+  // The sources sit behind the note's disclosure.
+  await openNote(page);
   const link = page.getByRole('link', { name: p.source, exact: true });
   await link.waitFor();
   assert.equal(await link.getAttribute('href'), p.url, `${what}: source link`);
@@ -166,6 +168,13 @@ async function expectPreset(page, p) {
   assert.equal(await page.getByLabel('Honor Retry-After').isChecked(), p.honor, `${what}: Honor Retry-After`);
   await expectParam(page, 'honor', p.honor ? '1' : '0', `${what}: honor in the link`);
   if (p.ramax) assert.equal(await input('Max Retry-After (ms)').inputValue(), p.ramax, `${what}: Retry-After maximum`);
+}
+
+/** Opens the disclosure under the Preset select (its details and sources). */
+async function openNote(page) {
+  const summary = page.locator('.preset-note summary');
+  await summary.waitFor();
+  if (!(await page.locator('.preset-note details').evaluate((d) => d.open))) await summary.click();
 }
 
 /** Waits until the Preset select shows `name`. */
@@ -229,6 +238,7 @@ test('editing the inputs back to a preset\'s values shows that preset again', as
   await retries.fill('5');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('retries') === '5');
   // The note under the select names curl's source again; the select must agree.
+  await openNote(page);
   await page.getByRole('link', { name: curl.source, exact: true }).waitFor();
   await waitForShownPreset(page, curl.name);
 });

@@ -14,7 +14,8 @@ const env = useBrowser();
 before(() => fs.mkdirSync(outDir, { recursive: true }));
 
 // A deadline and a server wait, so the widest badges are in the table.
-const BUSY = '?seed=42&retries=8&deadline=20000&serverwait=3:5000';
+// A small simulation, run in each test, so its table and charts are drawn.
+const BUSY = '?seed=42&retries=8&deadline=20000&serverwait=3:5000&simclients=20&simruns=3';
 
 for (const width of [1280, 375]) {
   for (const colorScheme of ['light', 'dark']) {
@@ -37,6 +38,25 @@ for (const width of [1280, 375]) {
             || s.getBoundingClientRect().right > s.closest('.tile').getBoundingClientRect().right + 1)
           .map((s) => s.textContent));
         assert.deepEqual(broken, [], 'tile values stay whole and inside their tile');
+        await page.getByRole('button', { name: 'Run simulation' }).click();
+        await page.waitForFunction(() => document.querySelector('[data-testid=sim-status]')?.dataset.state === 'done');
+        await page.getByRole('table', { name: 'Contention results' }).waitFor();
+        // Every table's key columns in view without sideways scrolling: the
+        // schedule, the comparison and the contention results.
+        const wide = await page.locator('.table-wrap').evaluateAll((ws) => ws
+          .filter((w) => w.scrollWidth - w.clientWidth > 2)
+          .map((w) => `${w.querySelector('caption')?.textContent}: ${w.scrollWidth} px in ${w.clientWidth}`));
+        assert.deepEqual(wide, [], `no table scrolls sideways at ${width} px`);
+        // No label of any chart is clipped: each text lies inside its svg,
+        // or, where the svg lets it overflow, inside the svg's panel.
+        const clipped = await page.locator('svg text').evaluateAll((texts) => texts.filter((t) => {
+          if (!t.textContent.trim() || t.getClientRects().length === 0) return false;
+          const r = t.getBoundingClientRect();
+          const svg = t.ownerSVGElement;
+          const box = (getComputedStyle(svg).overflow === 'visible' ? svg.closest('section') : svg).getBoundingClientRect();
+          return r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1;
+        }).map((t) => `${t.ownerSVGElement.getAttribute('aria-labelledby') ?? t.ownerSVGElement.className.baseVal}: ${t.textContent}`));
+        assert.deepEqual(clipped, [], `no chart label clipped at ${width} px`);
         if (width === 1280) {
           const clipped = await page.locator('.table-wrap').first().evaluate((w) => w.scrollWidth - w.clientWidth);
           // 2 px: the collapsed outer borders, drawn half outside the table.

@@ -212,3 +212,43 @@ for (const colorScheme of ['light', 'dark']) {
     assert.deepEqual(violations, []);
   });
 }
+
+test('the figures are marked out of date as soon as an input they depend on changes', async (t) => {
+  const { page } = await open(t, '?seed=7&simclients=10&simruns=2');
+  const staleNote = page.locator('[data-testid=sim-status][data-state=stale] .sim-message');
+  await page.getByRole('button', { name: 'Run simulation' }).waitFor();
+  assert.equal(await staleNote.isVisible(), false, 'nothing to mark before a run');
+  const changes = [
+    ['seed', () => page.getByRole('button', { name: 'Re-roll jitter' }).click()],
+    ['policy (Jitter)', () => input(page, 'Jitter').selectOption('none')],
+    ['Clients', () => input(page, 'Clients').fill('12')],
+    ['Runs', () => input(page, 'Runs').fill('3')],
+    ['policy (Base delay)', () => input(page, 'Base delay (ms)').fill('700')],
+  ];
+  for (const [what, change] of changes) {
+    await page.getByRole('button', { name: 'Run simulation' }).click();
+    await waitForState(page, 'done');
+    assert.equal(await staleNote.isVisible(), false, `fresh figures are not marked (before ${what})`);
+    await change();
+    await staleNote.waitFor({ state: 'visible', timeout: 3_000 }).catch(() => assert.fail(`${what} marks the figures out of date`));
+    assert.match(await staleNote.textContent(), /^Out of date: an input changed\. Run the simulation again\.$/);
+    assert.equal(await staleNote.getAttribute('role'), 'status');
+  }
+  // Running again clears the mark.
+  await page.getByRole('button', { name: 'Run simulation' }).click();
+  await waitForState(page, 'done');
+  assert.equal(await staleNote.isVisible(), false);
+});
+
+test('the headline compares calls per client that succeeded and states who gave up', async (t) => {
+  // No jitter, 2 retries: many clients give up, with fewer calls.
+  const { page } = await open(t, '?seed=7&jitter=none&retries=2&base=5&cap=2000&simclients=50&simruns=3');
+  await page.getByRole('button', { name: 'Run simulation' }).click();
+  await waitForState(page, 'done');
+  const text = await page.getByTestId('sim-summary').textContent();
+  assert.doesNotMatch(text, /less work/);
+  assert.match(text, /Your policy made [\d,]+ calls per run, [\d.]+ per client that succeeded \(\d+% (more|fewer) than full jitter's [\d.]+\)/);
+  assert.match(text, /; [\d.]+ of 50 clients gave up per run\.$/);
+  // The study's settings are stated.
+  assert.match(await page.locator('.simulation .intro').textContent(), /The study's modes: base 5 ms, cap 2,000 ms, first retry 2 × base\./);
+});

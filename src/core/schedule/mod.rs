@@ -28,7 +28,7 @@ mod words;
 
 use decorrelated::decorrelated_step;
 pub use decorrelated::{decorrelated_means, SIMULATION_RUNS, SIMULATION_SEED};
-pub use words::{edge_notes, summary_sentence};
+pub use words::{edge_notes, glance, summary_sentence};
 
 /// One retry's line in the table. All values are unrounded milliseconds.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

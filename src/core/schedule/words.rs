@@ -24,6 +24,17 @@ pub fn summary_sentence(schedule: &Schedule) -> String {
     )
 }
 
+/// The result in a line, for the bar that keeps it in view on a phone
+/// while the inputs change: "23.5 s this sample, 31.0 s worst case, 6 attempts".
+pub fn glance(schedule: &Schedule) -> String {
+    format!(
+        "{} this sample, {} worst case, {} attempts",
+        format::total(schedule.total_ms),
+        format::total(schedule.range_max_ms),
+        format::thousands(schedule.attempts),
+    )
+}
+
 /// Plain notes for the edge cases a policy runs into, in the page's words.
 pub fn edge_notes(policy: &Policy) -> Vec<&'static str> {
     let mut notes = Vec::new();

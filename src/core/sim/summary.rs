@@ -3,6 +3,35 @@
 use super::{Mode, ModeResult};
 use crate::core::format;
 
+/// The policy beside the study mode that did the least work, like with
+/// like: calls per client that succeeded (a client that gave up made fewer
+/// calls without getting its write in, which is no saving), and how many
+/// gave up, said plainly.
+fn policy_sentence(p: &ModeResult, least: &ModeResult, clients: f64) -> String {
+    let gave_up = p.mean_gave_up.unwrap_or(0.0);
+    let succeeded = clients - gave_up;
+    let calls = format::thousands(format::round_ms(p.mean_calls));
+    let time = format::total(p.mean_time_ms);
+    if succeeded < 0.05 {
+        return format!(" Your policy made {calls} calls per run and every client gave up.");
+    }
+    let per = p.mean_calls / succeeded;
+    let theirs = least.mean_calls / clients;
+    let ratio = per / theirs;
+    let how = if (ratio - 1.0).abs() < 0.005 {
+        "as many as".to_string()
+    } else if ratio > 1.0 {
+        format!("{:.0}% more than", (ratio - 1.0) * 100.0)
+    } else {
+        format!("{:.0}% fewer than", (1.0 - ratio) * 100.0)
+    };
+    format!(
+        " Your policy made {calls} calls per run, {per:.2} per client that succeeded ({how} {}'s {theirs:.2}), and finished in {time}; {gave_up:.1} of {} clients gave up per run.",
+        least.mode.label(),
+        format::thousands(clients as u64)
+    )
+}
+
 /// One plain paragraph on the largest client count in `results`: which
 /// study mode did the least work, which finished first, and how the page's
 /// policy compares. Empty when there is nothing to say yet.
@@ -35,31 +64,7 @@ pub fn summary_sentence(results: &[ModeResult]) -> String {
                 format::total(first.mean_time_ms),
             );
             if let Some(p) = at.iter().find(|r| r.mode == Mode::Policy) {
-                let ratio = p.mean_calls / least.mean_calls;
-                let work = if (ratio - 1.0).abs() < 0.005 {
-                    format!("as much work as {}", least.mode.label())
-                } else if ratio > 1.0 {
-                    format!(
-                        "{:.0}% more work than {}",
-                        (ratio - 1.0) * 100.0,
-                        least.mode.label()
-                    )
-                } else {
-                    format!(
-                        "{:.0}% less work than {}",
-                        (1.0 - ratio) * 100.0,
-                        least.mode.label()
-                    )
-                };
-                text += &format!(
-                    " Your policy made {} ({work}) and finished in {}",
-                    calls(p),
-                    format::total(p.mean_time_ms),
-                );
-                text += &match p.mean_gave_up {
-                    Some(g) if g > 0.0 => format!("; {g:.1} clients gave up per run."),
-                    _ => "; no client gave up.".to_string(),
-                };
+                text += &policy_sentence(p, least, clients as f64);
             }
         }
         _ => text += ", the study's modes have not run yet.",

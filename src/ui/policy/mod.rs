@@ -6,10 +6,11 @@ pub mod proportional_fields;
 use leptos::prelude::*;
 
 use crate::core::policy::Jitter;
-use crate::core::schedule::next_seed;
+use crate::core::schedule::{glance, next_seed};
 use crate::ui::policy::preset_picker::PresetPicker;
 use crate::ui::policy::proportional_fields::ProportionalFields;
 use crate::ui::state::use_policy;
+use crate::ui::widgets::bind::sched;
 use crate::ui::widgets::number_field::InputField;
 use crate::ui::widgets::select::Select;
 
@@ -22,7 +23,6 @@ pub fn PolicyForm() -> impl IntoView {
     view! {
         <form class="policy" on:submit=|ev| ev.prevent_default() aria-labelledby="policy-heading">
             <h2 id="policy-heading">"Policy"</h2>
-            <a class="jump" href="#results">"Jump to the results"</a>
             <PresetPicker />
             <div class="fields">
                 <InputField field=inputs.base />
@@ -37,11 +37,12 @@ pub fn PolicyForm() -> impl IntoView {
                     spelling=Jitter::as_str
                     text=Jitter::label
                 />
-            </div>
-            <Show when=move || jitter.get() == Jitter::Proportional>
-                <ProportionalFields />
-            </Show>
-            <div class="fields deadline">
+                // The factors span the grid's width; the deadline fills the
+                // cell beside Jitter, while Tab still goes through the
+                // factors first.
+                <Show when=move || jitter.get() == Jitter::Proportional>
+                    <ProportionalFields />
+                </Show>
                 <InputField field=inputs.deadline />
             </div>
             <div class="reroll">
@@ -54,6 +55,12 @@ pub fn PolicyForm() -> impl IntoView {
                 </button>
                 <span class="seed">"Sample seed " <code>{move || seed.get().to_string()}</code></span>
             </div>
+            // On a phone, the result stays in view below the inputs, one tap
+            // from the tiles.
+            <a class="jump" href="#results">
+                <span>{sched(glance)}</span>
+                " Jump to the results"
+            </a>
         </form>
     }
 }

@@ -1,8 +1,9 @@
-//! The `Preset` select: fills the inputs with a library's defaults.
+//! The `Preset` select: fills the inputs with the page's own defaults or a
+//! library's.
 
 use leptos::prelude::*;
 
-use crate::core::presets::{by_id, matching, Preset, PRESETS};
+use crate::core::presets::{by_id, note_html, selected, Preset, DEFAULTS, PRESETS};
 use crate::ui::state::{use_state, AppState};
 
 /// Writes a preset into every input, as if typed, with the deadline and
@@ -19,44 +20,38 @@ fn apply(state: &AppState, preset: &Preset) {
     state.apply(&next);
 }
 
-/// Chooses a library's retry defaults; shows "Custom" once an input
-/// differs, and the chosen preset's source and note.
+/// Chooses the page's defaults or a library's; shows "Custom" once an
+/// input differs. Under it, the chosen entry's note in one sentence, and
+/// the rest with the sources behind a disclosure.
 #[component]
 pub fn PresetPicker() -> impl IntoView {
     let state = use_state();
-    let current = Memo::new(move |_| state.derived.policy.with(matching).map(|p| p.id));
+    let deadline = state.policy.deadline.valid;
+    let current = Memo::new(move |_| {
+        state
+            .derived
+            .policy
+            .with(|p| selected(p, deadline.get()))
+            .map(|p| p.id)
+    });
     let on_change =
         move |ev: leptos::ev::Targeted<leptos::ev::Event, web_sys::HtmlSelectElement>| {
             if let Some(preset) = by_id(&ev.target().value()) {
                 apply(&state, preset);
             }
         };
-    let details = move || {
-        current.get().and_then(by_id).map(|p| {
-            let more = p
-                .more_sources
-                .iter()
-                .map(|&(name, url)| view! { "; " <a href=url>{name}</a> })
-                .collect_view();
-            view! {
-                <p class="preset-note">
-                    {p.note} " Source: " <a href=p.url>{p.source}</a> {more} ". "
-                    <span class="checked">{format!("Numbers from {}.", p.checked)}</span>
-                </p>
-            }
-        })
-    };
     view! {
         <div class="field preset">
             <label for="preset">"Preset"</label>
             <select id="preset" on:change:target=on_change>
                 <option value="" prop:selected=move || current.get().is_none()>"Custom"</option>
-                {PRESETS
-                    .iter()
+                {[&DEFAULTS]
+                    .into_iter()
+                    .chain(&PRESETS)
                     .map(|p| view! { <option value=p.id prop:selected=move || current.get() == Some(p.id)>{p.name}</option> })
                     .collect_view()}
             </select>
-            {details}
+            <div class="preset-note" inner_html=move || current.get().and_then(by_id).map(note_html)></div>
         </div>
     }
 }

@@ -20,7 +20,7 @@ use leptos::{html, prelude::*, task::spawn_local};
 use crate::core::sim::{SimConfig, Sweep};
 use crate::ui::simulation::results::{Finished, SimResults};
 use crate::ui::simulation::scope::SimScope;
-use crate::ui::simulation::status::{idle, RunState, SimStatus, Status};
+use crate::ui::simulation::status::{idle, RunState, SimStatus, Status, STALE};
 use crate::ui::state::{use_derived, use_policy, use_sim};
 use crate::ui::widgets::number_field::InputField;
 
@@ -56,7 +56,13 @@ pub fn Simulation() -> impl IntoView {
         policy.track();
         seed.value.track();
         if first.is_some() {
-            untrack(|| stop("Stopped: an input changed. Run again for figures that match it."));
+            untrack(|| {
+                stop("Stopped: an input changed. Run again for figures that match it.");
+                // Figures on show for other inputs: marked out of date.
+                if finished.with(Option::is_some) {
+                    status.update(|s| (s.state, s.message) = (RunState::Stale, STALE.into()));
+                }
+            });
         }
     });
 
@@ -117,14 +123,14 @@ pub fn Simulation() -> impl IntoView {
     };
 
     view! {
-        <section class="panel simulation" aria-labelledby="sim-heading">
+        <section class="panel simulation" id="simulation" aria-labelledby="sim-heading">
             <h2 id="sim-heading">"Contention simulation"</h2>
             <p class="intro">
                 "Many clients each update one shared row once; a write fails when someone else wrote since the client read. We run every backoff mode of the AWS study, plus your policy, for five client counts up to "
                 <em>"Clients"</em>
                 ", and average each figure over "
                 <em>"Runs"</em>
-                ". The page's seed drives it, so the same link gives the same figures."
+                ". The page's seed drives it, so the same link gives the same figures. The study's modes: base 5 ms, cap 2,000 ms, first retry 2 × base."
             </p>
             <div class="sim-controls">
                 <InputField field=inputs.clients />

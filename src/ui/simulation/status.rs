@@ -17,6 +17,8 @@ pub enum RunState {
     Done,
     /// The last run was stopped before it finished.
     Cancelled,
+    /// Done, but an input the figures depend on has changed since.
+    Stale,
 }
 
 impl RunState {
@@ -27,6 +29,7 @@ impl RunState {
             RunState::Running => "running",
             RunState::Done => "done",
             RunState::Cancelled => "cancelled",
+            RunState::Stale => "stale",
         }
     }
 }
@@ -57,6 +60,10 @@ impl Status {
 }
 
 type Part = fn(&Status) -> String;
+
+/// The message once an input the figures depend on has changed since the
+/// run: the page's stale pattern, on the status line.
+pub const STALE: &str = "Out of date: an input changed. Run the simulation again.";
 
 /// One part of the status, as a binding (see [`crate::ui::widgets::bind`]).
 fn show(status: RwSignal<Status>, part: Part) -> impl Fn() -> String + Copy + Send + Sync {

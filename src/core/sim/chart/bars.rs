@@ -49,12 +49,60 @@ pub struct Bars {
     pub peak: u32,
 }
 
+/// The busiest bucket's writes.
+fn peak(t: &Timeline) -> u32 {
+    (0..t.len()).map(|i| t.writes(i)).max().unwrap_or(0)
+}
+
 /// Lays out `t` as [`Bars`] over its own time span and peak.
 pub fn bars(t: &Timeline) -> Bars {
-    let n = t.len().max(1);
+    bars_within(
+        t,
+        t.bucket_ms * t.len() as f64,
+        nice_ceiling(peak(t) as f64),
+    )
+}
+
+/// Run 0 of each of `modes` at `clients`, bucketed alike over the longest
+/// of the runs and laid out on one time scale and one height scale, so
+/// their charts compare bar for bar; each with its timeline, for its title.
+pub fn bars_alike(
+    config: &SimConfig,
+    modes: &[Mode],
+    clients: u32,
+) -> Result<Vec<(Timeline, Bars)>, SimError> {
+    let mut span: f64 = 0.0;
+    for &m in modes {
+        let fine = timeline(config, m, clients, f64::NAN)?;
+        span = span.max(fine.bucket_ms * fine.len() as f64);
+    }
+    let bucket = span / TIMELINE_BARS as f64;
+    let ts = modes
+        .iter()
+        .map(|&m| timeline(config, m, clients, bucket))
+        .collect::<Result<Vec<_>, _>>()?;
+    let span = ts
+        .iter()
+        .map(|t| t.bucket_ms * t.len() as f64)
+        .fold(0.0, f64::max);
+    let top = nice_ceiling(ts.iter().map(peak).max().unwrap_or(0) as f64);
+    Ok(ts
+        .into_iter()
+        .map(|t| {
+            let b = bars_within(&t, span, top);
+            (t, b)
+        })
+        .collect())
+}
+
+/// Lays out `t` as [`Bars`] over `span` ms from time 0, with `top` writes
+/// at the plot's top (at least its own span and peak).
+pub fn bars_within(t: &Timeline, span: f64, top: f64) -> Bars {
+    let span = span.max(t.bucket_ms * t.len() as f64);
+    let n = ((span / t.bucket_ms).round() as usize).max(t.len()).max(1);
     let width = (PLOT_RIGHT - LEFT) / n as f64;
-    let peak = (0..t.len()).map(|i| t.writes(i)).max().unwrap_or(0);
-    let top = nice_ceiling(peak as f64);
+    let peak = peak(t);
+    let top = top.max(peak as f64);
     let h = |count: u32| (PLOT_BOTTOM - TOP) * count as f64 / top;
     let mut failures = String::new();
     let mut successes = String::new();
@@ -73,7 +121,6 @@ pub fn bars(t: &Timeline) -> Bars {
         rect(&mut failures, PLOT_BOTTOM, fail);
         rect(&mut successes, PLOT_BOTTOM - fail, ok);
     }
-    let span = t.bucket_ms * t.len() as f64;
     let step = nice_ceiling(span / 4.0);
     let x_ticks = (0..)
         .map(|i| i as f64 * step)

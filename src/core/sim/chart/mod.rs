@@ -16,7 +16,7 @@ mod bars;
 mod lines;
 mod markup;
 
-pub use bars::{bars, bucket_label, coarsen, timeline_bars, Bars};
+pub use bars::{bars, bars_alike, bars_within, bucket_label, coarsen, timeline_bars, Bars};
 pub use lines::{line_chart, Line, LineChart, Metric};
 pub use markup::{legend_html, line_svg, results_rows_html, timeline_svg};
 

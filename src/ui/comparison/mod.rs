@@ -18,6 +18,14 @@ use crate::ui::widgets::scroll_table::ScrollTable;
 const TITLE_ID: &str = "mode-chart-title";
 const TITLE: &str = "Expected total (bar) and worst case (line) of each mode, on one axis";
 
+/// The chart's key and the study's source: static, so markup rather than
+/// views (each element as a view costs wasm).
+fn legend() -> String {
+    format!(
+        r#"<span class="key expected-bar">expected total</span><span class="key worst">worst case</span><span>Source of the study column: <a href="{STUDY_URL}">{STUDY}</a>.</span>"#
+    )
+}
+
 /// The mode whose button an event came from, if any.
 fn clicked_mode(ev: &leptos::ev::MouseEvent) -> Option<Jitter> {
     let target = ev.target()?.dyn_into::<Element>().ok()?;
@@ -99,11 +107,7 @@ pub fn ModeComparison() -> impl IntoView {
                     aria-labelledby=TITLE_ID
                     preserveAspectRatio="xMidYMid meet"
                 ></svg>
-                <figcaption class="legend">
-                    <span class="key expected-bar">"expected total"</span>
-                    <span class="key worst">"worst case"</span>
-                    <span>"Source of the study column: " <a href=STUDY_URL>{STUDY}</a> "."</span>
-                </figcaption>
+                <figcaption class="legend" inner_html=legend()></figcaption>
             </figure>
         </section>
     }

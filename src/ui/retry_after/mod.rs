@@ -62,7 +62,7 @@ pub fn RetryAfterTester() -> impl IntoView {
     view! {
         <section class="panel retry-after" aria-labelledby="ra-heading">
             <h2 id="ra-heading">"Retry-After tester"</h2>
-            <RetryAfterIntro />
+            <p class="ra-intro" inner_html=INTRO></p>
             <div class="ra-grid">
                 <div class="ra-fields">
                     <div class="field">
@@ -97,18 +97,7 @@ pub fn RetryAfterTester() -> impl IntoView {
     }
 }
 
-/// What the header does and where the rules come from.
-#[component]
-fn RetryAfterIntro() -> impl IntoView {
-    view! {
-        <p class="ra-intro">
-            "A server that answers "
-            <a href="https://www.rfc-editor.org/rfc/rfc6585#section-4">"429 Too Many Requests (RFC 6585 §4)"</a>
-            " or 503 may send a Retry-After header saying when to come back. "
-            <a href="https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3">"RFC 9110 §10.2.3"</a>
-            " allows a whole number of seconds or an HTTP date in one of the three shapes of "
-            <a href="https://www.rfc-editor.org/rfc/rfc9110#section-5.6.7">"§5.6.7"</a>
-            ". This tester reads a value as a strict client would: anything else is refused and the computed backoff applies, and the wait is clamped so one header cannot stall the client past its limit."
-        </p>
-    }
-}
+/// What the header does and where the rules come from: static prose, so
+/// written as markup rather than as views (each text run and link as a
+/// view costs wasm).
+const INTRO: &str = "A server that answers <a href=\"https://www.rfc-editor.org/rfc/rfc6585#section-4\">429 Too Many Requests (RFC 6585 §4)</a> or 503 may send a Retry-After header saying when to come back. <a href=\"https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3\">RFC 9110 §10.2.3</a> allows a whole number of seconds or an HTTP date in one of the three shapes of <a href=\"https://www.rfc-editor.org/rfc/rfc9110#section-5.6.7\">§5.6.7</a>. This tester reads a value as a strict client would: anything else is refused and the computed backoff applies, and the wait is clamped so one header cannot stall the client past its limit.";

@@ -30,6 +30,10 @@ const SLICE_MS: f64 = 10.0;
 /// Events per call to [`Sweep::step`] between clock readings.
 const STEP_EVENTS: u64 = 2_000;
 
+/// The section's opening words: static, so written as markup rather than
+/// as views (a view per text run and emphasis costs wasm).
+const INTRO: &str = "Many clients each update one shared row once; a write fails when someone else wrote since the client read. We run every backoff mode of the AWS study, plus your policy, for five client counts up to <em>Clients</em>, and average each figure over <em>Runs</em>. The page's seed drives it, so the same link gives the same figures. The study's modes: base 5 ms, cap 2,000 ms, first retry 2 × base.";
+
 /// Many clients updating one row: the work and time of each backoff mode,
 /// as in the AWS study, plus the page's own policy.
 #[component]
@@ -125,13 +129,7 @@ pub fn Simulation() -> impl IntoView {
     view! {
         <section class="panel simulation" id="simulation" aria-labelledby="sim-heading">
             <h2 id="sim-heading">"Contention simulation"</h2>
-            <p class="intro">
-                "Many clients each update one shared row once; a write fails when someone else wrote since the client read. We run every backoff mode of the AWS study, plus your policy, for five client counts up to "
-                <em>"Clients"</em>
-                ", and average each figure over "
-                <em>"Runs"</em>
-                ". The page's seed drives it, so the same link gives the same figures. The study's modes: base 5 ms, cap 2,000 ms, first retry 2 × base."
-            </p>
+            <p class="intro" inner_html=INTRO></p>
             <div class="sim-controls">
                 <InputField field=inputs.clients />
                 <InputField field=inputs.runs />

@@ -52,7 +52,7 @@ fn an_applied_server_wait_counts_in_the_fit() {
     assert_eq!(
         fit.sentence(),
         "No cap keeps the worst case within the 20.0 s deadline; at the current cap, \
-         1 retry fits, counting the server's 30.0 s wait at retry 2."
+         1 retry fits, counting the server's wait at retry 2."
     );
     // 5 s at retry 2: 1 + 5 + min(4, c) + 2 min(c, 8) s fits 20 s up to c = 5 s;
     // at the 32 s cap the running worst case is 1, 6, 10, 18, 34 s.

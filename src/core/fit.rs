@@ -240,11 +240,8 @@ impl DeadlineFit {
             RetriesFit::Most(n) => format!("{} retries fit", format::thousands(n as u64)),
             RetriesFit::All => format!("all {} retries fit", format::thousands(MAX_RETRIES as u64)),
         };
-        let counting = self.wait.map_or(String::new(), |(retry, wait)| {
-            format!(
-                ", counting the server's {} wait at retry {retry}",
-                format::total(wait as f64)
-            )
+        let counting = self.wait.map_or(String::new(), |(retry, _)| {
+            format!(", counting the server's wait at retry {retry}")
         });
         format!("{cap}; at the current cap, {retries}{counting}.")
     }

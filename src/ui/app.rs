@@ -42,7 +42,7 @@ pub fn App() -> impl IntoView {
         <div class="layout">
             <PolicyForm />
             <section class="results" id="results" aria-label="Results">
-                <StaleNote what="These results" />
+                <StaleNote what="These results use" />
                 <SummaryTiles />
                 <DeadlineSummary />
                 <ScheduleChart />

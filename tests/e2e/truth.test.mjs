@@ -17,7 +17,7 @@ test('the deadline fit counts an applied server wait', async (t) => {
   assert.equal(await fit.getAttribute('data-max-retries'), '1');
   const text = await fit.textContent();
   assert.match(text, /^No cap keeps the worst case within the 20\.0 s deadline/);
-  assert.match(text, /counting the server's 30\.0 s wait at retry 2/);
+  assert.match(text, /counting the server's wait at retry 2/);
   assert.equal(await page.getByRole('button', { name: /^Use cap/ }).count(), 0);
   // The range tile and the fit agree: the worst case is past the deadline.
   const range = page.getByTestId('range');
@@ -120,4 +120,28 @@ test('Copy code right after an edit copies the code of the current inputs', asyn
   assert.doesNotMatch(copied, /base 1,000 ms/);
   // The panel shows what was copied.
   assert.equal(await page.locator('#code-panel code').textContent(), copied);
+});
+
+test('the deadline is said in words: the badge, the line on its axis', async (t) => {
+  // 1 + 2 + 4 + 8 + 16 s worst case against 20 s: retry 5 may start late.
+  const { page } = await env.open(t, '?seed=1&deadline=20000');
+  const late = page.locator('table.schedule tbody tr').nth(4).locator('.badge.late');
+  await late.waitFor();
+  // Visible, not only in a hover title a touch screen cannot show.
+  assert.equal(await late.innerText(), 'worst case past deadline');
+  assert.ok(await late.isVisible());
+  // The dotted line is drawn on the right-hand, cumulative axis and says so.
+  const label = page.locator('svg text.line-label.deadline');
+  assert.equal(await label.textContent(), 'deadline (right axis)');
+});
+
+test('the stale notes read plainly', async (t) => {
+  const { page } = await env.open(t, '?seed=1');
+  await page.getByRole('button', { name: 'Copy code' }).waitFor();
+  await page.getByLabel('Base delay (ms)', { exact: true }).fill('abc');
+  const notes = page.getByTestId('stale-note');
+  await notes.first().waitFor();
+  const texts = await notes.allTextContents();
+  assert.ok(texts.some((s) => s.includes('These results use the last valid entries')), texts.join(' | '));
+  assert.ok(texts.some((s) => s.includes('This code uses the last valid entries')), texts.join(' | '));
 });

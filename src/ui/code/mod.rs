@@ -124,7 +124,7 @@ pub fn CodeTabs() -> impl IntoView {
                     <Checkbox label="Idempotency-Key header" value=choices.idem.value />
                 </div>
             </div>
-            <StaleNote what="This code" />
+            <StaleNote what="This code uses" />
             <div
                 id="code-panel"
                 role="tabpanel"

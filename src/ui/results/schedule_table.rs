@@ -86,7 +86,7 @@ fn retry_html(row: &Row, past: bool) -> String {
         html.push_str(r#"<span class="badge server" title="The server's Retry-After wait replaces the computed delay">server</span>"#);
     }
     if past {
-        html.push_str(r#"<span class="badge late" title="In the worst case this retry starts after the deadline">past deadline</span>"#);
+        html.push_str(r#"<span class="badge late">worst case past deadline</span>"#);
     }
     html
 }

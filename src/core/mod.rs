@@ -21,3 +21,4 @@ pub mod server_wait;
 pub mod share;
 pub mod sim;
 pub mod snippets;
+pub mod units;

@@ -145,3 +145,16 @@ test('the stale notes read plainly', async (t) => {
   assert.ok(texts.some((s) => s.includes('These results use the last valid entries')), texts.join(' | '));
   assert.ok(texts.some((s) => s.includes('This code uses the last valid entries')), texts.join(' | '));
 });
+
+test('while a policy field is refused, the deadline fit offers no cap', async (t) => {
+  const { page } = await env.open(t, '?seed=1&deadline=20000');
+  const use = page.getByRole('button', { name: 'Use cap 6,500 ms (6.50 s)' });
+  await use.waitFor();
+  const cap = page.getByLabel('Max delay (ms)', { exact: true });
+  await cap.fill('30 days');
+  await page.getByTestId('stale-note').first().waitFor();
+  await use.waitFor({ state: 'hidden' });
+  assert.equal(await page.getByRole('button', { name: /^Use cap/ }).count(), 0, 'gone from the accessibility tree too');
+  await cap.fill('32000');
+  await use.waitFor();
+});

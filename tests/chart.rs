@@ -111,7 +111,8 @@ fn axes_markup_has_every_tick_and_line() {
         with_deadline.retry_labels.len()
     );
     assert!(svg.contains(r#"<line class="deadline-line""#));
-    assert!(svg.contains(">deadline</text>"));
+    // Drawn on the cumulative axis, and labelled so.
+    assert!(svg.contains(">deadline (right axis)</text>"));
     // Five retries stop at 16 s, below the 32 s cap: no cap line.
     assert!(!svg.contains("cap-line"));
     // Eight reach the cap, and it is drawn; no deadline, no deadline line.

@@ -2,7 +2,8 @@
 
 use backoff_calculator::core::compare::{compare_modes, STUDY};
 use backoff_calculator::core::fit::{
-    deadline_fit, max_cap, max_retries, worst_case_ms, CapFit, RetriesFit,
+    deadline_fit, deadline_fit_with_wait, max_cap, max_retries, worst_case_ms,
+    worst_case_with_wait, CapFit, RetriesFit,
 };
 use backoff_calculator::core::policy::{
     CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS, MAX_RETRIES,
@@ -38,6 +39,35 @@ fn defaults_against_twenty_seconds() {
     // Agrees with the schedule's own deadline check.
     let check = schedule(&Policy::default(), 1).against_deadline(20_000);
     assert_eq!(check.retries_fit_worst_case, 4);
+}
+
+#[test]
+fn an_applied_server_wait_counts_in_the_fit() {
+    // The fuzz run's case: `?deadline=20000&serverwait=2:30000`. A 30 s wait
+    // at retry 2 alone passes a 20 s deadline: no cap fits, and only
+    // retry 1 does.
+    let fit = deadline_fit_with_wait(&Policy::default(), 20_000, Some((2, 30_000)));
+    assert_eq!(fit.cap, CapFit::None);
+    assert_eq!(fit.retries, RetriesFit::Most(1));
+    assert_eq!(
+        fit.sentence(),
+        "No cap keeps the worst case within the 20.0 s deadline; at the current cap, \
+         1 retry fits, counting the server's wait at retry 2."
+    );
+    // 5 s at retry 2: 1 + 5 + min(4, c) + 2 min(c, 8) s fits 20 s up to c = 5 s;
+    // at the 32 s cap the running worst case is 1, 6, 10, 18, 34 s.
+    let fit = deadline_fit_with_wait(&Policy::default(), 20_000, Some((2, 5_000)));
+    assert_eq!(fit.cap, CapFit::Largest(5_000));
+    assert_eq!(fit.retries, RetriesFit::Most(4));
+    // Agrees with the schedule the wait was applied to.
+    let mut s = schedule(&Policy::default(), 42);
+    s.apply_server_wait(2, 5_000);
+    assert_eq!(s.against_deadline(20_000).retries_fit_worst_case, 4);
+    // A wait past the retries is not in the schedule, and not counted.
+    assert_eq!(
+        deadline_fit_with_wait(&Policy::default(), 20_000, Some((6, 30_000))).retries,
+        RetriesFit::Most(4)
+    );
 }
 
 #[test]
@@ -195,6 +225,18 @@ proptest! {
     fn worst_case_is_the_schedule_range_bit_for_bit(policy in policy_strategy(60)) {
         let s = schedule(&policy, 3);
         prop_assert_eq!(worst_case_ms(&policy).to_bits(), s.range_max_ms.to_bits());
+    }
+
+    #[test]
+    fn worst_case_with_a_wait_is_the_schedule_range_bit_for_bit(
+        policy in policy_strategy(60),
+        retry in 1u32..=60,
+        wait in 0u64..=200_000,
+    ) {
+        let mut s = schedule(&policy, 3);
+        s.apply_server_wait(retry, wait);
+        let got = worst_case_with_wait(&policy, Some((retry, wait)));
+        prop_assert_eq!(got.to_bits(), s.range_max_ms.to_bits());
     }
 
     #[test]

@@ -191,7 +191,8 @@ pub fn layout(schedule: &Schedule, cap_ms: u64, deadline_ms: Option<u64>) -> Cha
 /// The axes as SVG markup, for the page to set as one group's content:
 /// the delay ticks with their grid lines, the cumulative ticks on the
 /// right, the retry numbers underneath, and the cap and deadline lines
-/// with their labels. A view per tick cost the wasm more than this
+/// with their labels (the deadline's names the right-hand, cumulative axis
+/// it is drawn on, so it is not read against the delays). A view per tick cost the wasm more than this
 /// writer; the axes change only with their labels and lines.
 pub fn axes_svg(c: &Chart) -> String {
     use std::fmt::Write;
@@ -235,7 +236,7 @@ pub fn axes_svg(c: &Chart) -> String {
     if let Some(y) = c.deadline_y {
         let _ = write!(
             out,
-            r#"<line class="deadline-line" x1="{LEFT}" x2="{right}" y1="{y}" y2="{y}"/><text class="line-label deadline" x="{}" y="{}" text-anchor="end">deadline</text>"#,
+            r#"<line class="deadline-line" x1="{LEFT}" x2="{right}" y1="{y}" y2="{y}"/><text class="line-label deadline" x="{}" y="{}" text-anchor="end">deadline (right axis)</text>"#,
             right - 4.0,
             y - 4.0
         );

@@ -12,14 +12,24 @@
 //! found by a binary search over whole milliseconds, and the most retries
 //! by one running sum.
 //!
+//! A server's wait applied to one retry ([`ServerWait`]) replaces that
+//! retry's maximum, as it replaces the row in the schedule; it does not
+//! depend on the cap, so both searches still hold.
+//!
 //! [`Schedule::range_max_ms`]: super::schedule::Schedule::range_max_ms
+//! [`ServerWait`]: super::server_wait::ServerWait
 
 use super::format;
 use super::policy::{CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS, MAX_RETRIES};
 
+/// A server's wait put in place of one retry's delay: `(retry, wait_ms)`,
+/// the retry counted from 1, as the schedule applies it.
+pub type Wait = Option<(u32, u64)>;
+
 /// The per-retry maximums of `policy` for its first `retries` retries,
-/// computed exactly as [`schedule`](super::schedule::schedule) computes each row's `max_ms`.
-fn maxima(policy: &Policy, retries: u32) -> impl Iterator<Item = f64> {
+/// computed exactly as [`schedule`](super::schedule::schedule) computes each row's `max_ms`,
+/// with `wait` in place of its retry's maximum.
+fn maxima(policy: &Policy, retries: u32, wait: Wait) -> impl Iterator<Item = f64> {
     let base = policy.base_ms as f64;
     let cap = policy.cap_ms as f64;
     let multiplier = policy.multiplier;
@@ -33,13 +43,13 @@ fn maxima(policy: &Policy, retries: u32) -> impl Iterator<Item = f64> {
     };
     let mut raw = base;
     let mut decorrelated = base;
-    (0..retries).map(move |_| {
+    (1..=retries).map(move |retry| {
         let value = raw;
         if raw < stop {
             raw *= multiplier;
         }
         let exp = value.min(cap);
-        match jitter {
+        let max = match jitter {
             Jitter::None | Jitter::Full | Jitter::Equal => exp,
             Jitter::Decorrelated => {
                 if decorrelated < cap {
@@ -51,6 +61,10 @@ fn maxima(policy: &Policy, retries: u32) -> impl Iterator<Item = f64> {
                 CapOrder::Before => exp * hi,
                 CapOrder::After => (value * hi).min(cap),
             },
+        };
+        match wait {
+            Some((at, wait_ms)) if at == retry => wait_ms as f64,
+            _ => max,
         }
     })
 }
@@ -60,8 +74,14 @@ fn maxima(policy: &Policy, retries: u32) -> impl Iterator<Item = f64> {
 /// Equal, bit for bit, to `schedule(policy, seed).range_max_ms` for any
 /// seed, without allocating or simulating.
 pub fn worst_case_ms(policy: &Policy) -> f64 {
+    worst_case_with_wait(policy, None)
+}
+
+/// [`worst_case_ms`] with a server's wait in place of one retry's delay:
+/// equal, bit for bit, to the range of the schedule it was applied to.
+pub fn worst_case_with_wait(policy: &Policy, wait: Wait) -> f64 {
     let mut sum = 0.0;
-    for max in maxima(policy, policy.max_retries) {
+    for max in maxima(policy, policy.max_retries, wait) {
         sum += max;
     }
     sum
@@ -122,29 +142,37 @@ pub struct DeadlineFit {
     pub cap: CapFit,
     /// The most retries that fit at the current cap.
     pub retries: RetriesFit,
+    /// The server's wait counted in both, if one is applied.
+    pub wait: Wait,
 }
 
 /// Whether `policy`'s worst case is within `deadline_ms`, as the schedule's
 /// deadline check decides it.
-fn fits(policy: &Policy, deadline_ms: u64) -> bool {
-    worst_case_ms(policy) <= deadline_ms as f64
+fn fits(policy: &Policy, deadline_ms: u64, wait: Wait) -> bool {
+    worst_case_with_wait(policy, wait) <= deadline_ms as f64
 }
 
 /// The largest cap (whole ms, `0..=MAX_DELAY_MS`) whose worst case fits
 /// `deadline_ms` at `policy`'s retries, jitter and factors.
 pub fn max_cap(policy: &Policy, deadline_ms: u64) -> CapFit {
+    max_cap_with_wait(policy, deadline_ms, None)
+}
+
+/// [`max_cap`] counting a server's wait.
+pub fn max_cap_with_wait(policy: &Policy, deadline_ms: u64, wait: Wait) -> CapFit {
     let with_cap = |cap_ms| Policy { cap_ms, ..*policy };
-    if fits(&with_cap(MAX_DELAY_MS), deadline_ms) {
+    let fits = |cap_ms| fits(&with_cap(cap_ms), deadline_ms, wait);
+    if fits(MAX_DELAY_MS) {
         return CapFit::Any;
     }
-    if !fits(&with_cap(0), deadline_ms) {
+    if !fits(0) {
         return CapFit::None;
     }
     // Invariant: `lo` fits, `hi` does not.
     let (mut lo, mut hi) = (0, MAX_DELAY_MS);
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        if fits(&with_cap(mid), deadline_ms) {
+        if fits(mid) {
             lo = mid;
         } else {
             hi = mid;
@@ -156,11 +184,17 @@ pub fn max_cap(policy: &Policy, deadline_ms: u64) -> CapFit {
 /// The most retries (`0..=MAX_RETRIES`) whose worst case fits `deadline_ms`
 /// at `policy`'s cap.
 pub fn max_retries(policy: &Policy, deadline_ms: u64) -> RetriesFit {
+    max_retries_with_wait(policy, deadline_ms, None)
+}
+
+/// [`max_retries`] counting a server's wait: it is in the schedule only
+/// when the retries reach it, and so in the running sum.
+pub fn max_retries_with_wait(policy: &Policy, deadline_ms: u64, wait: Wait) -> RetriesFit {
     let deadline = deadline_ms as f64;
     // The worst case of n retries is the running sum of the first n
     // maximums: the same additions `worst_case_ms` makes.
     let mut sum = 0.0;
-    for (n, max) in maxima(policy, MAX_RETRIES).enumerate() {
+    for (n, max) in maxima(policy, MAX_RETRIES, wait).enumerate() {
         sum += max;
         if sum > deadline {
             return RetriesFit::Most(n as u32);
@@ -171,10 +205,17 @@ pub fn max_retries(policy: &Policy, deadline_ms: u64) -> RetriesFit {
 
 /// The largest cap and the most retries that fit `deadline_ms`.
 pub fn deadline_fit(policy: &Policy, deadline_ms: u64) -> DeadlineFit {
+    deadline_fit_with_wait(policy, deadline_ms, None)
+}
+
+/// [`deadline_fit`] counting a server's wait applied to one retry (the
+/// page passes [`ServerWait::applied`](super::server_wait::ServerWait::applied)).
+pub fn deadline_fit_with_wait(policy: &Policy, deadline_ms: u64, wait: Wait) -> DeadlineFit {
     DeadlineFit {
         deadline_ms,
-        cap: max_cap(policy, deadline_ms),
-        retries: max_retries(policy, deadline_ms),
+        cap: max_cap_with_wait(policy, deadline_ms, wait),
+        retries: max_retries_with_wait(policy, deadline_ms, wait),
+        wait,
     }
 }
 
@@ -199,6 +240,9 @@ impl DeadlineFit {
             RetriesFit::Most(n) => format!("{} retries fit", format::thousands(n as u64)),
             RetriesFit::All => format!("all {} retries fit", format::thousands(MAX_RETRIES as u64)),
         };
-        format!("{cap}; at the current cap, {retries}.")
+        let counting = self.wait.map_or(String::new(), |(retry, _)| {
+            format!(", counting the server's wait at retry {retry}")
+        });
+        format!("{cap}; at the current cap, {retries}{counting}.")
     }
 }

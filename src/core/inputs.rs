@@ -10,7 +10,7 @@
 
 use super::policy::{
     parse_deadline, parse_delay, parse_factor, parse_multiplier, parse_retries, CapOrder,
-    InputError, Jitter,
+    InputError, Jitter, Proportional,
 };
 use super::share::State;
 use super::sim;
@@ -143,8 +143,12 @@ fn always(_: &State) -> bool {
     true
 }
 
-fn proportional(state: &State) -> bool {
-    state.policy.jitter == Jitter::Proportional
+/// The factors are in the link with proportional jitter, and whenever one
+/// differs from its default: the mode comparison always shows the
+/// proportional mode with the current factors, so a link must carry them
+/// to show the same comparison.
+fn factor_in_link(state: &State, differs: fn(&Proportional) -> bool) -> bool {
+    state.policy.jitter == Jitter::Proportional || differs(&state.policy.proportional)
 }
 
 /// "use a, b or c." for a refused spelling.
@@ -241,7 +245,7 @@ pub const LOW_FACTOR: TextInput<f64> = TextInput {
     parse: parse_factor,
     get: |s| s.policy.proportional.lo,
     set: |s, v| s.policy.proportional.lo = v,
-    in_link: proportional,
+    in_link: |s| factor_in_link(s, |p| p.lo != Proportional::GRPC.lo),
 };
 
 /// `High factor` of proportional jitter.
@@ -254,7 +258,7 @@ pub const HIGH_FACTOR: TextInput<f64> = TextInput {
     parse: parse_factor,
     get: |s| s.policy.proportional.hi,
     set: |s, v| s.policy.proportional.hi = v,
-    in_link: proportional,
+    in_link: |s| factor_in_link(s, |p| p.hi != Proportional::GRPC.hi),
 };
 
 /// `Cap applies`, in the link as `capafter=1` (after the factor) or `0`.
@@ -272,7 +276,7 @@ pub const CAP_ORDER: Setting<CapOrder> = Setting {
     write: |c| write_flag(&(*c == CapOrder::After)),
     get: |s| s.policy.proportional.cap,
     set: |s, v| s.policy.proportional.cap = v,
-    in_link: proportional,
+    in_link: |s| factor_in_link(s, |p| p.cap != Proportional::GRPC.cap),
 };
 
 /// The seed of the sample.
@@ -460,5 +464,16 @@ mod tests {
         state.policy.jitter = Jitter::Proportional;
         assert_eq!(LOW_FACTOR.write(&state).as_deref(), Some("0.8"));
         assert_eq!(CAP_ORDER.write(&state).as_deref(), Some("0"));
+    }
+
+    #[test]
+    fn factors_off_their_defaults_stay_in_the_link_whatever_the_jitter() {
+        // The comparison shows them, so the link keeps them.
+        let mut state = State::with_seed(1);
+        state.policy.proportional.lo = 0.5;
+        state.policy.proportional.cap = CapOrder::After;
+        assert_eq!(LOW_FACTOR.write(&state).as_deref(), Some("0.5"));
+        assert_eq!(HIGH_FACTOR.write(&state), None, "the default high factor");
+        assert_eq!(CAP_ORDER.write(&state).as_deref(), Some("1"));
     }
 }

@@ -22,3 +22,4 @@ pub mod server_wait;
 pub mod share;
 pub mod sim;
 pub mod snippets;
+pub mod units;

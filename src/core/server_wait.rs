@@ -46,6 +46,15 @@ impl ServerWait {
             }
         }
     }
+
+    /// `(retry, wait_ms)` when the wait is in the schedule: what the
+    /// deadline fit counts ([`crate::core::fit::Wait`]).
+    pub fn applied(self) -> Option<(u32, u64)> {
+        match self {
+            ServerWait::Applied { retry, wait_ms, .. } => Some((retry, wait_ms)),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

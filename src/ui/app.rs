@@ -20,6 +20,7 @@ use crate::ui::results::tiles::SummaryTiles;
 use crate::ui::retry_after::RetryAfterTester;
 use crate::ui::simulation::Simulation;
 use crate::ui::state::AppState;
+use crate::ui::widgets::dom::next_frame;
 use crate::ui::widgets::stale_note::StaleNote;
 
 /// The calculator: inputs, results, the Retry-After tester and the code.
@@ -34,14 +35,14 @@ pub fn App() -> impl IntoView {
     // schedule is painted first. They start out of view, and `#app` keeps
     // a screen's height, so nothing on screen moves when they arrive.
     let rest = RwSignal::new(false);
-    request_animation_frame(move || request_animation_frame(move || rest.set(true)));
+    request_animation_frame(move || next_frame(rest));
 
     view! {
         <LinkNotices />
         <div class="layout">
             <PolicyForm />
             <section class="results" id="results" aria-label="Results">
-                <StaleNote what="These results" />
+                <StaleNote what="These results use" />
                 <SummaryTiles />
                 <DeadlineSummary />
                 <ScheduleChart />

@@ -248,7 +248,7 @@ test('a deadline marks the rows past it, says how many fit, and is in the link',
   const deadline = page.getByLabel('Deadline (ms)', { exact: true });
   await deadline.waitFor();
   assert.equal(await page.getByTestId('deadline-summary').count(), 0, 'no sentence without a deadline');
-  assert.ok((await scheduleRows(page)).every((r) => !r.badges.includes('past deadline')));
+  assert.ok((await scheduleRows(page)).every((r) => !r.badges.includes('worst case past deadline')));
 
   // Worst-case running sums 1, 3, 7, 15, 31 s: only retry 5 is past 20 s.
   await deadline.fill('20000');
@@ -256,7 +256,7 @@ test('a deadline marks the rows past it, says how many fit, and is in the link',
   await summary.waitFor();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('deadline') === '20000');
   const rows = await scheduleRows(page);
-  assert.deepEqual(rows.map((r) => r.badges.includes('past deadline')), [false, false, false, false, true]);
+  assert.deepEqual(rows.map((r) => r.badges.includes('worst case past deadline')), [false, false, false, false, true]);
   assert.equal(await summary.getAttribute('data-fit-worst'), '4');
   assert.match(await summary.textContent(), /\b4 retries fit\b/);
   assert.match(await summary.textContent(), /worst case does not fit the 20\.0 s deadline/);
@@ -265,27 +265,27 @@ test('a deadline marks the rows past it, says how many fit, and is in the link',
   // 31 s holds the whole worst case.
   await deadline.fill('31000');
   await page.waitForFunction(() => document.querySelector('[data-testid=deadline-summary]')?.dataset.fitWorst === '5');
-  assert.ok((await scheduleRows(page)).every((r) => !r.badges.includes('past deadline')));
+  assert.ok((await scheduleRows(page)).every((r) => !r.badges.includes('worst case past deadline')));
   assert.match(await summary.textContent(), /worst case fits/);
   await expectParam(page, 'deadline', '31000');
 
   // 500 ms: none fit.
   await deadline.fill('500');
   await page.waitForFunction(() => document.querySelector('[data-testid=deadline-summary]')?.dataset.fitWorst === '0');
-  assert.ok((await scheduleRows(page)).every((r) => r.badges.includes('past deadline')));
+  assert.ok((await scheduleRows(page)).every((r) => r.badges.includes('worst case past deadline')));
   assert.match(await summary.textContent(), /\b0 retries fit\b/);
 
   // Cleared: no deadline, no marks, nothing in the link.
   await deadline.fill('');
   await page.waitForFunction(() => !new URL(location.href).searchParams.has('deadline'));
   await summary.waitFor({ state: 'detached' });
-  assert.ok((await scheduleRows(page)).every((r) => !r.badges.includes('past deadline')));
+  assert.ok((await scheduleRows(page)).every((r) => !r.badges.includes('worst case past deadline')));
 
   // A link with a deadline shows it straight away.
   const other = await open(t, '?seed=42&deadline=20000');
   await other.page.getByTestId('deadline-summary').waitFor();
   assert.equal(await other.page.getByLabel('Deadline (ms)', { exact: true }).inputValue(), '20000');
-  assert.deepEqual((await scheduleRows(other.page)).map((r) => r.badges.includes('past deadline')), [false, false, false, false, true]);
+  assert.deepEqual((await scheduleRows(other.page)).map((r) => r.badges.includes('worst case past deadline')), [false, false, false, false, true]);
 });
 
 test('a server wait from the link replaces that retry in the table, tiles and chart', async (t) => {

@@ -17,12 +17,13 @@ const SETTLE_MS: u32 = 150;
 
 /// `source`, once it has stayed the same for [`SETTLE_MS`]: a timer is
 /// the outside world here, so an effect starts it and a newer change drops
-/// (cancels) the older timer.
-fn settled<T: Clone + PartialEq + Send + Sync + 'static>(source: Memo<T>) -> ReadSignal<T> {
-    let (value, set_value) = signal(source.get_untracked());
+/// (cancels) the older timer. Setting the returned signal catches up at
+/// once.
+fn settled<T: Clone + PartialEq + Send + Sync + 'static>(source: Memo<T>) -> RwSignal<T> {
+    let value = RwSignal::new(source.get_untracked());
     Effect::new(move |previous: Option<Option<Timeout>>| {
         let next = source.get();
-        previous.map(|_| Timeout::new(SETTLE_MS, move || set_value.set(next)))
+        previous.map(|_| Timeout::new(SETTLE_MS, move || value.set(next)))
     });
     value
 }
@@ -52,7 +53,8 @@ fn focus_tab(lang: Lang) {
 }
 
 /// Retry code for the current policy in six languages, each following the
-/// same contract, with a copy button that copies exactly what is shown.
+/// same contract, with a copy button that copies the code of the current
+/// inputs (the panel catches up then if typing had not paused).
 #[component]
 pub fn CodeTabs() -> impl IntoView {
     let (choices, deadline, ra_max) = (use_code(), use_policy().deadline, use_retry_after().max);
@@ -61,7 +63,9 @@ pub fn CodeTabs() -> impl IntoView {
     // The code follows the policy once typing pauses: writing and
     // colouring a snippet costs more than the table's own update, and no
     // one reads code mid-keystroke.
-    let policy = settled(use_derived().policy);
+    let current = use_derived().policy;
+    let policy = settled(current);
+    let status = RwSignal::new("");
     let code = Memo::new(move |_| {
         let options = Options {
             honor_retry_after: choices.honor.get(),
@@ -71,7 +75,12 @@ pub fn CodeTabs() -> impl IntoView {
         };
         policy.with(|p| write(lang.get(), p, &options))
     });
-    let status = RwSignal::new("");
+    // Copy code copies the code of the inputs as they are now: the panel
+    // catches up first, so it shows what was copied.
+    let copy = move |_| {
+        policy.set(current.get_untracked());
+        copy_text(code.get_untracked(), status);
+    };
     let select = move |l: Lang| lang.set(l);
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
         if let Some(next) = next_tab(lang.get_untracked(), &ev.key()) {
@@ -115,7 +124,7 @@ pub fn CodeTabs() -> impl IntoView {
                     <Checkbox label="Idempotency-Key header" value=choices.idem.value />
                 </div>
             </div>
-            <StaleNote what="This code" />
+            <StaleNote what="This code uses" />
             <div
                 id="code-panel"
                 role="tabpanel"
@@ -126,7 +135,7 @@ pub fn CodeTabs() -> impl IntoView {
                 <pre><code inner_html=move || code.with(|c| to_html(lang.get(), c))></code></pre>
             </div>
             <div class="code-actions">
-                <button type="button" on:click=move |_| copy_text(code.get_untracked(), status)>
+                <button type="button" on:click=copy>
                     "Copy code"
                 </button>
                 <span class="status" role="status">{move || status.get()}</span>

@@ -8,7 +8,9 @@ use web_sys::Element;
 use crate::core::chart::{axes_svg, layout, Mark, HEIGHT, WIDTH};
 use crate::core::format::tenths;
 use crate::ui::state::{use_derived, use_policy};
-use crate::ui::widgets::dom::{element, set, set_number, with_children, IndexedList, ItemDom, SVG};
+use crate::ui::widgets::dom::{
+    element, next_frame, set, set_number, with_children, IndexedList, ItemDom, SVG,
+};
 
 /// A shape's attribute and how a mark sets it.
 type Attr<'a> = (&'a Element, &'static str, fn(&Mark) -> f64);
@@ -102,10 +104,14 @@ pub fn ScheduleChart() -> impl IntoView {
     let axes = Memo::new(move |_| chart.with(axes_svg));
     // The marks are kept in step by hand, like the table's rows.
     let marks = NodeRef::<G>::new();
+    let more = RwSignal::new(false);
     Effect::new(move |list: Option<IndexedList<Mark, MarkDom>>| {
         let mut list = list.unwrap_or_default();
+        more.track();
         if let Some(g) = marks.get() {
-            chart.with(|c| list.sync(g.unchecked_ref(), &c.marks));
+            if !chart.with(|c| list.sync(g.unchecked_ref(), &c.marks)) {
+                next_frame(more);
+            }
         }
         list
     });

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::fit::{deadline_fit, CapFit};
+use crate::core::fit::{deadline_fit_with_wait, CapFit};
 use crate::core::format;
 use crate::ui::state::{use_derived, use_policy};
 
@@ -19,10 +19,16 @@ pub fn DeadlineSummary() -> impl IntoView {
         Some(derived.schedule.with(|s| s.against_deadline(deadline)))
     };
     // Exact for every mode: a binary search over whole milliseconds in the
-    // core, run only when the policy or the deadline changes.
+    // core, run only when the policy, the deadline or the server's wait
+    // changes. An applied wait is counted, as the schedule counts it.
     let fit = Memo::new(move |_| {
         let deadline = inputs.deadline.valid.get()?;
-        Some(derived.policy.with(|p| deadline_fit(p, deadline)))
+        let wait = derived.server_wait.get().and_then(|w| w.applied());
+        Some(
+            derived
+                .policy
+                .with(|p| deadline_fit_with_wait(p, deadline, wait)),
+        )
     });
     let apply = move |cap: u64| inputs.cap.text.set(cap.to_string());
     let fit_view = move || {

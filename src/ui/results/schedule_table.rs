@@ -11,7 +11,7 @@ use crate::core::format;
 use crate::core::schedule::Row;
 use crate::ui::state::{use_derived, use_policy};
 use crate::ui::widgets::dom::{
-    element, set, set_number, text, with_children, IndexedList, ItemDom,
+    element, next_frame, set, set_number, text, with_children, IndexedList, ItemDom,
 };
 use crate::ui::widgets::scroll_table::ScrollTable;
 
@@ -86,7 +86,7 @@ fn retry_html(row: &Row, past: bool) -> String {
         html.push_str(r#"<span class="badge server" title="The server's Retry-After wait replaces the computed delay">server</span>"#);
     }
     if past {
-        html.push_str(r#"<span class="badge late" title="In the worst case this retry starts after the deadline">past deadline</span>"#);
+        html.push_str(r#"<span class="badge late">worst case past deadline</span>"#);
     }
     html
 }
@@ -217,8 +217,11 @@ pub fn ScheduleTable() -> impl IntoView {
     // own value between runs.
     // With the column widths last written: a changed custom property makes
     // the browser restyle every row, so it is written only when it changes.
+    // New rows come at most a chunk per frame (see `dom::CHUNK`).
+    let more = RwSignal::new(false);
     Effect::new(move |last: Option<(IndexedList<Line, RowDom>, String)>| {
         let (mut list, mut widths) = last.unwrap_or_default();
+        more.track();
         if let Some(tbody) = body.get() {
             let fits = fits.get();
             let lines: Vec<Line> = schedule.with(|s| {
@@ -227,7 +230,9 @@ pub fn ScheduleTable() -> impl IntoView {
                     .map(|r| (*r, fits.is_some_and(|n| r.retry > n)))
                     .collect()
             });
-            list.sync(tbody.unchecked_ref(), &lines);
+            if !list.sync(tbody.unchecked_ref(), &lines) {
+                next_frame(more);
+            }
             let style = column_widths(&lines);
             if style != widths {
                 if let Some(table) = tbody.parent_element() {

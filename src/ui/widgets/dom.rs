@@ -11,6 +11,7 @@
 
 use std::cell::RefCell;
 
+use leptos::prelude::{RwSignal, Set};
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Node, Text};
 
@@ -123,17 +124,27 @@ pub trait ItemDom<T> {
     fn update(&self, old: Option<&T>, item: &T);
 }
 
+/// The most items [`IndexedList::sync`] builds in one call. Growing from
+/// 5 to 1,000 retries built every row and mark in one task of 230 to
+/// 550 ms (and the browser's style and layout of them in the next); built
+/// this many at a time, a frame apart, the longest task is the keystroke's
+/// own, about 70 ms.
+pub const CHUNK: usize = 64;
+
 impl<T: Clone + PartialEq, D: ItemDom<T>> IndexedList<T, D> {
     /// Makes `parent`'s children show `items`: drops extra ones from the
-    /// end, adds missing ones, and updates only the items that changed.
-    pub fn sync(&mut self, parent: &Node, items: &[T]) {
+    /// end, updates only the items that changed and adds missing ones, at
+    /// most [`CHUNK`] of them. Returns false while some are still missing:
+    /// the caller runs it again in the next frame ([`next_frame`]).
+    pub fn sync(&mut self, parent: &Node, items: &[T]) -> bool {
         while self.doms.len() > items.len() {
             if let Some(dom) = self.doms.pop() {
                 dom.root().remove();
             }
         }
         self.items.truncate(items.len());
-        for (i, item) in items.iter().enumerate() {
+        let end = items.len().min(self.doms.len() + CHUNK);
+        for (i, item) in items[..end].iter().enumerate() {
             if i == self.doms.len() {
                 let dom = D::create();
                 let _ = parent.append_child(dom.root().unchecked_ref());
@@ -145,5 +156,14 @@ impl<T: Clone + PartialEq, D: ItemDom<T>> IndexedList<T, D> {
                 self.items[i] = item.clone();
             }
         }
+        end == items.len()
     }
+}
+
+/// Asks for one more run of the effect that reads `more`, in the next
+/// animation frame, after the browser has drawn what was built so far. An
+/// input while a list still grows can ask twice for one frame; that frame
+/// then builds two chunks, and the requests never outnumber the inputs.
+pub fn next_frame(more: RwSignal<bool>) {
+    leptos::prelude::request_animation_frame(move || more.set(true));
 }

@@ -5,11 +5,13 @@ use leptos::prelude::*;
 
 use crate::ui::state::use_state;
 
-/// "Showing results for the last valid entries: Base delay (ms) 1000."
-/// Nothing while every entry is valid. `what` names the section.
+/// "These results use the last valid entries while a field is refused:
+/// Base delay (ms) 1000." Nothing while every entry is valid. `what` names
+/// the section with its verb.
 #[component]
 pub fn StaleNote(
-    /// What the note speaks for, like "These results" or "This code".
+    /// What the note speaks for, with its verb: "These results use" or
+    /// "This code uses".
     what: &'static str,
 ) -> impl IntoView {
     let state = use_state();
@@ -21,7 +23,7 @@ pub fn StaleNote(
                 .map(|f| format!("{} {}", f.label, f.used))
                 .collect();
             format!(
-                "{what} use the last valid entries while a field is refused: {}.",
+                "{what} the last valid entries while a field is refused: {}.",
                 used.join("; ")
             )
         })

@@ -79,9 +79,18 @@ test('running the simulation fills the table for every mode and client count', a
   assert.equal(await page.getByRole('img', { name: /^Time to finish/ }).locator('polyline').count(), 6);
   await page.getByRole('img', { name: /^Writes over time, exponential without jitter, 10 clients/ }).waitFor();
   await page.getByRole('img', { name: /^Writes over time, full jitter, 10 clients/ }).waitFor();
+  // Both timelines on one time and one height scale: the same axis labels.
+  const ticks = () => page.locator('svg').evaluateAll((svgs) => svgs
+    .filter((svg) => svg.querySelector('title')?.textContent.startsWith('Writes over time'))
+    .map((svg) => [...svg.querySelectorAll('text.tick')].map((t) => t.textContent).join('|')));
+  const [withoutJitter, fullJitter] = await ticks();
+  assert.ok(withoutJitter.length > 0, 'the timeline has axis labels');
+  assert.equal(fullJitter, withoutJitter, 'the two timelines share their scales');
   await input(page, 'Mode for the timeline').selectOption('none');
   await page.getByRole('img', { name: /^Writes over time, no backoff, 10 clients/ }).waitFor();
   assert.equal(await page.getByRole('img', { name: /^Writes over time, full jitter/ }).count(), 0);
+  const [again, noBackoff] = await ticks();
+  assert.equal(noBackoff, again, 'the scales are shared for any mode chosen');
 
   // The scope and the sources are stated.
   await page.getByRole('link', { name: /Exponential Backoff And Jitter/ }).last().waitFor();

@@ -4,24 +4,30 @@
 use leptos::prelude::*;
 
 use crate::core::format::{self, thousands};
-use crate::core::sim::chart::{bars, legend_html, timeline_bars, timeline_svg};
+use crate::core::sim::chart::{bars_alike, legend_html, timeline_svg};
 use crate::core::sim::{Mode, SimConfig};
 
-/// The chart of `mode`'s first run at the sweep's largest client count,
-/// as SVG markup (empty if the run is refused).
-fn chart(config: &SimConfig, mode: Mode) -> String {
-    let Ok(t) = timeline_bars(config, mode, config.clients) else {
+/// The charts of `modes`' first runs at the sweep's largest client count,
+/// on one time scale and one height scale, as SVG markup (empty if a run
+/// is refused).
+fn charts(config: &SimConfig, modes: &[Mode]) -> String {
+    let Ok(charts) = bars_alike(config, modes, config.clients) else {
         return String::new();
     };
-    let b = bars(&t);
-    let title = format!(
-        "Writes over time, {}, {} clients: {} writes, the last at {}",
-        mode.label(),
-        thousands(config.clients as u64),
-        thousands(t.outcome.calls),
-        format::total(t.outcome.time_ms)
-    );
-    timeline_svg(&b, &format!("sim-timeline-{}", mode.as_str()), &title)
+    modes
+        .iter()
+        .zip(charts)
+        .map(|(mode, (t, b))| {
+            let title = format!(
+                "Writes over time, {}, {} clients: {} writes, the last at {}",
+                mode.label(),
+                thousands(config.clients as u64),
+                thousands(t.outcome.calls),
+                format::total(t.outcome.time_ms)
+            );
+            timeline_svg(&b, &format!("sim-timeline-{}", mode.as_str()), &title)
+        })
+        .collect()
 }
 
 /// The select `Mode for the timeline` and the two charts it drives.
@@ -37,8 +43,8 @@ pub fn SimTimeline(
         .collect_view();
     // Without jitter first, for comparison, unless it is the mode chosen.
     let charts = move || match chosen.get() {
-        Mode::Exponential => chart(&config, Mode::Exponential),
-        mode => chart(&config, Mode::Exponential) + &chart(&config, mode),
+        Mode::Exponential => charts(&config, &[Mode::Exponential]),
+        mode => charts(&config, &[Mode::Exponential, mode]),
     };
     let keys = legend_html(&[
         ("failed", "failed writes"),
@@ -47,7 +53,7 @@ pub fn SimTimeline(
     view! {
         <h3>"Writes over time in one run"</h3>
         <p class="note">
-            "The first run at the largest client count, each bar one slice of the run's own time span. Without jitter the clients that failed together retry together: spikes. Jitter spreads them out."
+            "The first run at the largest client count, both charts on the same scales. Without jitter the clients that failed together retry together: spikes. Jitter spreads them out."
         </p>
         <div class="field sim-mode">
             <label for="sim-mode">"Mode for the timeline"</label>

@@ -3,25 +3,11 @@
 //! client-go) reproduce the worked examples docs/libraries.md computed from
 //! each library's cited code.
 
-use backoff_calculator::core::library::{self, find, sample, schedule, LibError, Model, Values};
+#[path = "common/library.rs"]
+mod helpers;
+use helpers::{model, ms, ranges, values};
 
-fn model(id: &str) -> &'static dyn Model {
-    find(id).unwrap_or_else(|| panic!("no model {id}"))
-}
-
-fn values(id: &str, sets: &[(&str, &str)]) -> Values {
-    let mut v = library::defaults(model(id));
-    for (name, text) in sets {
-        v.set_text(name, text)
-            .unwrap_or_else(|e| panic!("{id}: {e}"));
-    }
-    v
-}
-
-fn ranges(id: &str, sets: &[(&str, &str)]) -> Vec<(f64, f64)> {
-    let s = schedule(model(id), &values(id, sets)).unwrap();
-    s.rows.iter().map(|r| (r.min_ms, r.max_ms)).collect()
-}
+use backoff_calculator::core::library::{sample, schedule, LibError};
 
 fn fixed(id: &str, sets: &[(&str, &str)]) -> Vec<f64> {
     let r = ranges(id, sets);
@@ -30,10 +16,6 @@ fn fixed(id: &str, sets: &[(&str, &str)]) -> Vec<f64> {
         "{id} {sets:?}: not fixed: {r:?}"
     );
     r.into_iter().map(|r| r.0).collect()
-}
-
-fn ms(s: &[f64]) -> Vec<f64> {
-    s.iter().map(|x| x * 1000.0).collect()
 }
 
 fn close(a: &[(f64, f64)], b: &[(f64, f64)]) -> bool {

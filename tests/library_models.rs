@@ -5,27 +5,11 @@
 //! cited code. `tests/libraries/` reruns the real
 //! libraries against these models.
 
-use backoff_calculator::core::library::{self, find, schedule, LibError, Model, Values};
+#[path = "common/library.rs"]
+mod helpers;
+use helpers::{model, ms, ranges, values};
 
-fn model(id: &str) -> &'static dyn Model {
-    find(id).unwrap_or_else(|| panic!("no model {id}"))
-}
-
-/// The model's values: its defaults with `sets` (name, text) applied.
-fn values(id: &str, sets: &[(&str, &str)]) -> Values {
-    let mut v = library::defaults(model(id));
-    for (name, text) in sets {
-        v.set_text(name, text)
-            .unwrap_or_else(|e| panic!("{id}: {e}"));
-    }
-    v
-}
-
-/// Every row's (min, max), ms.
-fn ranges(id: &str, sets: &[(&str, &str)]) -> Vec<(f64, f64)> {
-    let s = schedule(model(id), &values(id, sets)).unwrap();
-    s.rows.iter().map(|r| (r.min_ms, r.max_ms)).collect()
-}
+use backoff_calculator::core::library::{self, schedule, LibError};
 
 /// The rows of a deterministic schedule, ms.
 fn fixed(id: &str, sets: &[(&str, &str)]) -> Vec<f64> {
@@ -39,10 +23,6 @@ fn fixed(id: &str, sets: &[(&str, &str)]) -> Vec<f64> {
             lo
         })
         .collect()
-}
-
-fn ms(s: &[f64]) -> Vec<f64> {
-    s.iter().map(|x| x * 1000.0).collect()
 }
 
 #[test]

@@ -352,6 +352,16 @@ fn the_defaults_entry_sets_exactly_what_a_first_load_has() {
         ..Policy::default()
     };
     assert!(selected(&custom, None).is_none());
+    // Factors away from their defaults show in the link and the comparison
+    // whatever the jitter, so they are not the defaults either.
+    let factors = Policy {
+        proportional: backoff_calculator::core::policy::Proportional {
+            lo: 0.5,
+            ..Default::default()
+        },
+        ..Policy::default()
+    };
+    assert!(selected(&factors, None).is_none());
 }
 
 #[test]

@@ -276,15 +276,12 @@ pub fn matching(policy: &Policy) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| same_policy(&p.policy, policy))
 }
 
-/// Policies are the same when every field that affects the schedule is.
+/// Policies are the same when every field is, the factors included even
+/// without proportional jitter: the link and the mode comparison carry
+/// them whenever they differ from their defaults, so choosing an entry
+/// that differs only in them would still change the page.
 fn same_policy(a: &Policy, b: &Policy) -> bool {
-    let base = a.base_ms == b.base_ms
-        && a.multiplier == b.multiplier
-        && a.cap_ms == b.cap_ms
-        && a.max_retries == b.max_retries
-        && a.jitter == b.jitter;
-    // The factors only matter for proportional jitter.
-    base && (a.jitter != Jitter::Proportional || a.proportional == b.proportional)
+    a == b
 }
 
 /// The entry the `Preset` select shows for a policy and deadline: the

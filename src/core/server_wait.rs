@@ -16,8 +16,14 @@ pub enum ServerWait {
         /// True when the maximum cut the header's wait down.
         clamped: bool,
     },
-    /// Not in the schedule: the policy has fewer retries.
-    BeyondRetries,
+    /// Not in the schedule: the policy has fewer retries. What it would
+    /// be, should the retries grow to reach it.
+    BeyondRetries {
+        /// The retry it would replace.
+        retry: u32,
+        /// The wait, clamped to the Retry-After maximum.
+        wait_ms: u64,
+    },
     /// Not in the schedule: Honor Retry-After is off, so the code would not
     /// read the header either.
     NotHonored,
@@ -37,7 +43,10 @@ impl ServerWait {
         if !honor {
             ServerWait::NotHonored
         } else if retry > max_retries {
-            ServerWait::BeyondRetries
+            ServerWait::BeyondRetries {
+                retry,
+                wait_ms: wait_ms.min(retry_after_max_ms),
+            }
         } else {
             ServerWait::Applied {
                 retry,
@@ -47,12 +56,15 @@ impl ServerWait {
         }
     }
 
-    /// `(retry, wait_ms)` when the wait is in the schedule: what the
-    /// deadline fit counts ([`crate::core::fit::Wait`]).
-    pub fn applied(self) -> Option<(u32, u64)> {
+    /// `(retry, wait_ms)` whenever the code would honour the wait, in the
+    /// schedule or beyond its retries: what the deadline fit counts
+    /// ([`crate::core::fit::Wait`]), since the retries it suggests may
+    /// reach it.
+    pub fn counted(self) -> Option<(u32, u64)> {
         match self {
-            ServerWait::Applied { retry, wait_ms, .. } => Some((retry, wait_ms)),
-            _ => None,
+            ServerWait::Applied { retry, wait_ms, .. }
+            | ServerWait::BeyondRetries { retry, wait_ms } => Some((retry, wait_ms)),
+            ServerWait::NotHonored => None,
         }
     }
 }
@@ -82,10 +94,23 @@ mod tests {
     }
 
     #[test]
+    fn the_fit_counts_a_wait_beyond_the_retries_but_not_one_not_honored() {
+        let beyond = ServerWait::decide(6, 90_000, 5, true, 60_000);
+        assert_eq!(beyond.counted(), Some((6, 60_000)));
+        assert_eq!(
+            ServerWait::decide(6, 90_000, 5, false, 60_000).counted(),
+            None
+        );
+    }
+
+    #[test]
     fn left_out_past_the_retries_or_when_not_honored() {
         assert_eq!(
             ServerWait::decide(6, 1_000, 5, true, 600_000),
-            ServerWait::BeyondRetries
+            ServerWait::BeyondRetries {
+                retry: 6,
+                wait_ms: 1_000
+            }
         );
         // Honor comes first: off, nothing is applied wherever it lands.
         assert_eq!(

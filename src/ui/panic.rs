@@ -23,9 +23,11 @@ fn show_message() {
     let Some(note) = document.get_element_by_id("panic") else {
         return;
     };
+    // Without the fragment (`#results` after a jump): a link to the same
+    // address with a fragment would only scroll, not reload.
     let href = document.location().and_then(|l| l.href().ok());
     if let (Some(link), Some(href)) = (note.last_element_child(), href) {
-        let _ = link.set_attribute("href", &href);
+        let _ = link.set_attribute("href", href.split('#').next().unwrap_or_default());
     }
     let _ = note.remove_attribute("hidden");
 }

@@ -13,6 +13,8 @@ test('a panic shows a message with a reload link and logs the panic', async () =
   const { page, context, errors } = await env.openPage(query);
   try {
     assert.equal(await page.getByRole('alert').count(), 0, 'no message before a panic');
+    // After a jump the address has a fragment; the reload link must not.
+    await page.evaluate(() => { location.hash = 'results'; });
     // The trap that ends the wasm surfaces as an exception of the call.
     const thrown = await page.evaluate(() => {
       try { window.wasmBindings.panicForTest(); return null; } catch (e) { return String(e); }
@@ -24,6 +26,7 @@ test('a panic shows a message with a reload link and logs the panic', async () =
     const link = alert.getByRole('link', { name: 'Reload the page' });
     const href = await link.getAttribute('href');
     assert.equal(new URL(href).search, new URL(page.url()).search, 'the reload link keeps the inputs');
+    assert.equal(new URL(href).hash, '', 'the reload link has no fragment, so following it reloads');
     assert.ok(errors.some((e) => e.includes('panicForTest was called')), `the panic is logged: ${errors.join(' | ')}`);
     // Following the link brings the page back, on the same inputs.
     await link.click();

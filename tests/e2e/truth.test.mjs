@@ -34,6 +34,15 @@ test('the deadline fit counts an applied server wait', async (t) => {
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="range"]').dataset.maxMs) === 20_000);
 });
 
+test('a server wait beyond the current retries still bounds the retries the fit suggests', async (t) => {
+  // Two retries of 1 and 2 s fit 20 s easily, but retry 3 would wait the
+  // server's 30 s: the fit must not suggest three retries or more.
+  const { page } = await env.open(t, '?seed=42&jitter=none&deadline=20000&retries=2&serverwait=3:30000');
+  const fit = page.getByTestId('deadline-fit');
+  await fit.waitFor();
+  assert.equal(await fit.getAttribute('data-max-retries'), '2');
+});
+
 test('the link keeps the factors the comparison shows, whatever the jitter', async (t) => {
   const { page } = await env.open(t, '?seed=1&base=500&multiplier=1.5&cap=100000&retries=2&jitter=proportional&lo=0.5&hi=1.5&capafter=0');
   await page.getByLabel('Jitter', { exact: true }).selectOption('none');
@@ -156,5 +165,11 @@ test('while a policy field is refused, the deadline fit offers no cap', async (t
   await use.waitFor({ state: 'hidden' });
   assert.equal(await page.getByRole('button', { name: /^Use cap/ }).count(), 0, 'gone from the accessibility tree too');
   await cap.fill('32000');
+  await use.waitFor();
+  // Max Retry-After counts in the fit too: refused, it hides the cap.
+  const max = page.getByLabel('Max Retry-After (ms)', { exact: true });
+  await max.fill('ten');
+  await use.waitFor({ state: 'hidden' });
+  await max.fill('600000');
   await use.waitFor();
 });

@@ -23,7 +23,9 @@ pub fn DeadlineSummary() -> impl IntoView {
     // changes. An applied wait is counted, as the schedule counts it.
     let fit = Memo::new(move |_| {
         let deadline = inputs.deadline.valid.get()?;
-        let wait = derived.server_wait.get().and_then(|w| w.applied());
+        // A stored wait beyond the current retries counts too: the retries
+        // the fit suggests may reach it.
+        let wait = derived.server_wait.get().and_then(|w| w.counted());
         Some(
             derived
                 .policy

@@ -42,7 +42,7 @@ pub fn ApplyServerWait(
                     "Retry {n} waits {} in the schedule: the server's {wait}, cut to Max Retry-After (ms). ",
                     format::delay(wait_ms as f64)
                 ),
-                Some(ServerWait::BeyondRetries) => format!(
+                Some(ServerWait::BeyondRetries { .. }) => format!(
                     "The server's {wait} for retry {n} is not in the schedule: the policy has fewer retries. "
                 ),
                 Some(ServerWait::NotHonored) => format!(

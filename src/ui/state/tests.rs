@@ -167,7 +167,10 @@ fn the_server_wait_follows_retries_honor_and_the_maximum() {
         state.policy.retries.text.set("2".into());
         assert_eq!(
             state.derived.server_wait.get(),
-            Some(ServerWait::BeyondRetries)
+            Some(ServerWait::BeyondRetries {
+                retry: 3,
+                wait_ms: 15_000
+            })
         );
 
         state.policy.retries.text.set("5".into());

@@ -340,6 +340,8 @@ fn the_defaults_entry_sets_exactly_what_a_first_load_has() {
         selected(&first.policy, Some(50_000)).map(|p| p.id),
         Some("gax-java")
     );
+    // With another deadline, neither: the page shows Custom.
+    assert_eq!(selected(&first.policy, Some(20_000)), None);
     // Any other policy: the preset it matches, whatever the deadline.
     for p in &PRESETS {
         if p.policy != DEFAULTS.policy {

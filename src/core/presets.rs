@@ -290,10 +290,13 @@ fn same_policy(a: &Policy, b: &Policy) -> bool {
 /// defaults come first, so a first load never names a library whose
 /// deadline or Retry-After option it does not have.
 pub fn selected(policy: &Policy, deadline_ms: Option<u64>) -> Option<&'static Preset> {
-    if deadline_ms.is_none() && same_policy(policy, &DEFAULTS.policy) {
+    let defaults = same_policy(policy, &DEFAULTS.policy);
+    if defaults && deadline_ms.is_none() {
         return Some(&DEFAULTS);
     }
-    matching(policy)
+    // The defaults' policy is also a library's: only that library's own
+    // budget names it (`deadline=20000` is not the Google default's 50 s).
+    matching(policy).filter(|p| !defaults || p.deadline_ms == deadline_ms)
 }
 
 /// A note's first sentence, shown at once, and the rest, shown on request.

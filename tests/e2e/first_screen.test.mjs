@@ -45,6 +45,10 @@ test('a first load shows the page\'s defaults, and choosing them again sets exac
   await expectParam(page, 'deadline', '50000');
   await expectParam(page, 'honor', '0');
   assert.equal(await shown(preset), 'Google Cloud Java default (gax ServiceOptions)');
+  // Another budget is neither the Google default nor the page's: Custom.
+  await page.getByLabel('Deadline (ms)', { exact: true }).fill('20000');
+  await page.waitForFunction(() => [...document.querySelectorAll('select')]
+    .find((s) => s.labels?.[0]?.textContent.trim() === 'Preset')?.selectedOptions[0]?.textContent.trim() === 'Custom');
 
   // Choosing the defaults again gives back the first load's link, exactly.
   await preset.selectOption({ label: 'This page\'s defaults' });

@@ -12,6 +12,7 @@ use super::policy::{
     parse_deadline, parse_delay, parse_factor, parse_multiplier, parse_retries, CapOrder,
     InputError, Jitter, Proportional,
 };
+use super::library::{Configured, LibId};
 use super::share::State;
 use super::sim;
 use super::snippets::Lang;
@@ -358,6 +359,41 @@ pub const IDEM: Setting<bool> = Setting {
     in_link: always,
 };
 
+/// How a link spells "no library": the page's own policy.
+pub const PAGE_MODEL: &str = "page";
+
+fn read_lib(value: &str) -> Result<LibId, String> {
+    LibId::parse(value).ok_or_else(|| use_one_of(LibId::all().map(LibId::id)))
+}
+
+/// The `Model` select: `lib=urllib3`, its parameters as `lib.<name>=`
+/// (see [`super::share::encode`]); absent for the page's own policy.
+pub const LIB: Setting<Option<LibId>> = Setting {
+    key: "lib",
+    read: |v| match v {
+        PAGE_MODEL => Ok(None),
+        _ => read_lib(v).map(Some),
+    },
+    write: |l| l.map(|l| l.id().to_string()),
+    get: |s| s.library.as_ref().map(|c| c.lib),
+    set: |s, v| {
+        if s.library.as_ref().map(|c| c.lib) != v {
+            s.library = v.map(Configured::defaults);
+        }
+    },
+    in_link: always,
+};
+
+/// The `Library` select: the library the page's policy is written for.
+pub const TO: Setting<Option<LibId>> = Setting {
+    key: "to",
+    read: |v| read_lib(v).map(Some),
+    write: |l| l.map(|l| l.id().to_string()),
+    get: |s| s.to,
+    set: |s, v| s.to = v,
+    in_link: always,
+};
+
 /// `Clients` of the contention simulation.
 pub const SIM_CLIENTS: TextInput<u32> = TextInput {
     label: "Clients",
@@ -385,7 +421,7 @@ pub const SIM_RUNS: TextInput<u32> = TextInput {
 };
 
 /// Every link parameter, in the order the link writes them.
-pub static PARAMS: [&dyn Param; 17] = [
+pub static PARAMS: [&dyn Param; 19] = [
     &BASE,
     &MULTIPLIER,
     &CAP,
@@ -403,6 +439,8 @@ pub static PARAMS: [&dyn Param; 17] = [
     &IDEM,
     &SIM_CLIENTS,
     &SIM_RUNS,
+    &LIB,
+    &TO,
 ];
 
 /// `RETRY:WAIT_MS`, for example `2:120000`.

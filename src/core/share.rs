@@ -10,6 +10,7 @@
 use std::fmt;
 
 use super::inputs::PARAMS;
+use super::library::{Configured, LibId};
 use super::policy::Policy;
 use super::retry_after::DEFAULT_MAX_WAIT_MS;
 use super::sim;
@@ -39,6 +40,11 @@ pub struct State {
     pub sim_clients: u32,
     /// Runs per figure in the contention simulation.
     pub sim_runs: u32,
+    /// The `Model` select: a library and its parameters, or `None` for the
+    /// page's own policy.
+    pub library: Option<Configured>,
+    /// The `Library` select: the library the page's policy is written for.
+    pub to: Option<LibId>,
 }
 
 impl State {
@@ -55,6 +61,8 @@ impl State {
             idem: false,
             sim_clients: sim::DEFAULT_CLIENTS,
             sim_runs: sim::DEFAULT_RUNS,
+            library: None,
+            to: None,
         }
     }
 }
@@ -94,21 +102,25 @@ impl fmt::Display for Notice {
     }
 }
 
+/// The prefix of a library parameter's key: `lib.backoff_factor=0.5`.
+pub const LIB_PREFIX: &str = "lib.";
+
 /// Writes the query string (without `?`) for `state`: every parameter
-/// of [`PARAMS`] that has a value, in that order.
+/// of [`PARAMS`] that has a value, in that order, then each of the chosen
+/// library's parameters that differs from its default, in the library's
+/// own unit and spelling.
 pub fn encode(state: &State) -> String {
-    let mut out = String::new();
-    for param in PARAMS {
-        if let Some(value) = param.write(state) {
-            if !out.is_empty() {
-                out.push('&');
-            }
-            out.push_str(param.key());
-            out.push('=');
-            out.push_str(&value);
+    let mut pairs: Vec<(String, String)> = PARAMS
+        .iter()
+        .filter_map(|p| p.write(state).map(|v| (p.key().to_string(), v)))
+        .collect();
+    if let Some(chosen) = &state.library {
+        for (name, _) in chosen.values.changed() {
+            pairs.push((format!("{LIB_PREFIX}{name}"), chosen.values.text(name)));
         }
     }
-    out
+    let pairs: Vec<String> = pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+    pairs.join("&")
 }
 
 /// Reads a query string (with or without the leading `?`) over `defaults`.
@@ -116,12 +128,39 @@ pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
     let fallback = defaults.policy.proportional;
     let mut state = defaults;
     let mut notices = Vec::new();
+    let mut lib_params = Vec::new();
     for (key, value) in parse_query(query) {
+        if let Some(name) = key.strip_prefix(LIB_PREFIX) {
+            lib_params.push((name.to_string(), key, value));
+            continue;
+        }
         let Some(param) = PARAMS.iter().find(|p| p.key() == key) else {
             continue;
         };
         if let Err(reason) = param.read(&mut state, &value) {
             notices.push(Notice { key, value, reason });
+        }
+    }
+    // A library's parameters are read once the library is known, whatever
+    // their order in the link.
+    for (name, key, value) in lib_params {
+        let reason = match &mut state.library {
+            None => Some("no library is chosen (lib=).".to_string()),
+            Some(chosen) => chosen.values.set_text(&name, &value).err().map(|e| e.to_string()),
+        };
+        if let Some(reason) = reason {
+            notices.push(Notice { key, value, reason });
+        }
+    }
+    // Valid one by one but refused together: the library's defaults stand.
+    if let Some(chosen) = &mut state.library {
+        if let Err(e) = chosen.check() {
+            notices.push(Notice {
+                key: format!("{LIB_PREFIX}*"),
+                value: String::new(),
+                reason: e.to_string(),
+            });
+            *chosen = Configured::defaults(chosen.lib);
         }
     }
     // The two factors are checked as a pair: a reversed pair is refused

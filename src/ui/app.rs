@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 
 use crate::ui::code::CodeTabs;
 use crate::ui::comparison::ModeComparison;
+use crate::ui::library::LibrarySection;
 use crate::ui::link as url;
 use crate::ui::link::notices::LinkNotices;
 use crate::ui::policy::PolicyForm;
@@ -52,6 +53,7 @@ pub fn App() -> impl IntoView {
             </section>
         </div>
         <Show when=move || rest.get()>
+            <LibrarySection />
             <ModeComparison />
             <RetryAfterTester />
             <CodeTabs />

@@ -3,13 +3,14 @@
 //!
 //! The folders mirror the page from top to bottom: [`policy`] (the form),
 //! [`results`] (tiles, deadline, chart, table, exports, edge notes),
-//! [`comparison`], [`retry_after`] (the tester), [`code`] (the retry code)
+//! [`comparison`], [`library`] (a retry library in its own terms), [`retry_after`] (the tester), [`code`] (the retry code)
 //! and [`simulation`]; [`link`] reads and writes the share link, and
 //! [`widgets`] holds the pieces they share.
 
 pub mod app;
 mod code;
 mod comparison;
+mod library;
 mod link;
 mod panic;
 mod policy;

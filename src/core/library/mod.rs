@@ -13,8 +13,10 @@
 //! them (`tests/libraries/`), and against their cited formulas elsewhere
 //! (`tests/library_models.rs`).
 
+mod page;
 mod params;
 mod schedule;
+mod words;
 
 pub mod aws;
 pub mod axios_retry;
@@ -32,6 +34,8 @@ pub mod spring_retry;
 pub mod tenacity;
 pub mod urllib3;
 
+pub use page::{library_schedule, LibrarySchedule};
+pub use words::library_notes;
 pub use params::{LibError, Param, Unit, Values};
 pub use schedule::{
     clamp_uniform_mean, sample, schedule, Bounds, BudgetInfo, Rand, Row, Schedule, BUDGET_RUNS,
@@ -232,7 +236,69 @@ pub fn all() -> &'static [&'static dyn Model] {
 
 /// The model with this id.
 pub fn find(id: &str) -> Option<&'static dyn Model> {
-    all().iter().copied().find(|m| m.info().id == id)
+    LibId::parse(id).map(LibId::model)
+}
+
+/// A library by its place in [`all`]: what the share link, the page's state
+/// and its selects carry, from the `lib=` parameter to the config writer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LibId(u8);
+
+impl LibId {
+    /// Every library, in the order the page lists them.
+    pub fn all() -> impl Iterator<Item = LibId> {
+        (0..all().len() as u8).map(LibId)
+    }
+
+    /// The library whose id is `id` (`urllib3`, `p-retry`, …).
+    pub fn parse(id: &str) -> Option<LibId> {
+        LibId::all().find(|l| l.id() == id)
+    }
+
+    /// Its model.
+    pub fn model(self) -> &'static dyn Model {
+        all()[usize::from(self.0)]
+    }
+
+    /// Its stable id, as the link spells it.
+    pub fn id(self) -> &'static str {
+        self.model().info().id
+    }
+
+    /// The library and the object configured, as the selects show it.
+    pub fn name(self) -> &'static str {
+        self.model().info().name
+    }
+
+    /// Its defaults.
+    pub fn defaults(self) -> Values {
+        defaults(self.model())
+    }
+}
+
+/// A library and its parameters: what the `Model` select and the
+/// library's fields set, and what `lib=` and `lib.<name>=` carry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Configured {
+    /// The library.
+    pub lib: LibId,
+    /// Its parameters, each in the library's own unit.
+    pub values: Values,
+}
+
+impl Configured {
+    /// `lib` at its defaults.
+    pub fn defaults(lib: LibId) -> Configured {
+        Configured {
+            lib,
+            values: lib.defaults(),
+        }
+    }
+
+    /// Whether the library accepts these values, alone and together.
+    pub fn check(&self) -> Result<(), LibError> {
+        schedule::check(self.lib.model(), &self.values)
+    }
 }
 
 /// The model's defaults.

@@ -119,6 +119,26 @@ impl Param {
         self
     }
 
+    /// `value` as text that [`Values::set_text`] reads back: a number,
+    /// `none`, `true`/`false`, or a choice's name.
+    pub fn text(&self, value: f64) -> String {
+        match self.unit {
+            Unit::Bool => (if value != 0.0 { "true" } else { "false" }).to_string(),
+            Unit::Choice(names) => names.get(value as usize).copied().unwrap_or("").to_string(),
+            _ if value == f64::INFINITY => "none".to_string(),
+            _ => value.to_string(),
+        }
+    }
+
+    /// The field's label: the name, then its unit in parentheses where it
+    /// has one (`backoff_factor (s)`).
+    pub fn label(&self) -> String {
+        match self.unit.suffix() {
+            Some(unit) => format!("{} ({unit})", self.name),
+            None => self.name.to_string(),
+        }
+    }
+
     /// Whether `value` is valid for this parameter.
     pub fn check(&self, value: f64) -> Result<(), LibError> {
         let out = LibError::OutOfRange {
@@ -297,6 +317,20 @@ impl Values {
             _ => t.parse::<f64>().map_err(|_| bad())?,
         };
         self.set(name, value)
+    }
+
+    /// The value of the parameter at `index` in the table.
+    pub fn at(&self, index: usize) -> f64 {
+        self.values[index]
+    }
+
+    /// The value of `name` as the library's own text writes it and the
+    /// link carries it: `0.5`, `none`, `true`, `Exponential`.
+    pub fn text(&self, name: &str) -> String {
+        match self.index(name) {
+            Ok(i) => self.table[i].text(self.values[i]),
+            Err(_) => String::new(),
+        }
     }
 
     /// The parameters whose value differs from the default, in table order.

@@ -142,7 +142,8 @@ pub struct Schedule {
     pub trailing: Option<Bounds>,
 }
 
-fn check(model: &dyn Model, v: &Values) -> Result<(), LibError> {
+/// Checks each parameter against its range, then the combination.
+pub(super) fn check(model: &dyn Model, v: &Values) -> Result<(), LibError> {
     for p in model.info().params {
         p.check(v.get(p.name))?;
     }

@@ -224,6 +224,23 @@ pub fn schedule_with_means(policy: &Policy, seed: u64, means: &[f64]) -> Schedul
 }
 
 impl Schedule {
+    /// A schedule of these rows (their sample, range and expected value
+    /// set; the running sums are filled in), with one attempt more than
+    /// retries: how a library's schedule reaches the page's views.
+    pub fn from_rows(rows: Vec<Row>, expected_is_simulated: bool) -> Schedule {
+        let mut schedule = Schedule {
+            attempts: rows.len() as u64 + 1,
+            rows,
+            total_ms: 0.0,
+            range_min_ms: 0.0,
+            range_max_ms: 0.0,
+            expected_total_ms: 0.0,
+            expected_is_simulated,
+        };
+        schedule.sum_up();
+        schedule
+    }
+
     /// Recomputes the running sums and totals from the rows.
     fn sum_up(&mut self) {
         let (mut cumulative, mut worst) = (0.0, 0.0);

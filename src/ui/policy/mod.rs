@@ -6,13 +6,19 @@ pub mod proportional_fields;
 use leptos::prelude::*;
 
 use crate::core::policy::Jitter;
-use crate::core::schedule::{glance, next_seed};
+use crate::core::schedule::{glance, next_seed, Schedule};
+use crate::ui::library::fields::{LibraryFields, ModelSelect};
+use crate::ui::library::LibraryNotes;
 use crate::ui::policy::preset_picker::PresetPicker;
 use crate::ui::policy::proportional_fields::ProportionalFields;
-use crate::ui::state::use_policy;
+use crate::ui::state::{use_derived, use_library, use_policy};
 use crate::ui::widgets::bind::sched;
 use crate::ui::widgets::number_field::InputField;
 use crate::ui::widgets::select::Select;
+
+fn all_fixed(s: &Schedule) -> bool {
+    s.rows.iter().all(|r| r.min_ms == r.max_ms)
+}
 
 /// The form that sets the retry policy and draws a new sample.
 #[component]
@@ -20,11 +26,27 @@ pub fn PolicyForm() -> impl IntoView {
     let inputs = use_policy();
     let jitter = inputs.jitter;
     let seed = inputs.seed.value;
+    let model = use_library().model;
+    let own = move || model.get().is_none();
+    let budget = move || {
+        model
+            .get()
+            .is_some_and(|l| l.model().info().counting.budget_param.is_some())
+    };
+    // A schedule with nothing random (no jitter, or a library's fixed
+    // sleeps) has nothing to re-roll.
+    let fixed = move || use_derived().schedule.with(all_fixed);
     view! {
         <form class="policy" on:submit=|ev| ev.prevent_default() aria-labelledby="policy-heading">
             <h2 id="policy-heading">"Policy"</h2>
+            <ModelSelect />
             <PresetPicker />
-            <div class="fields">
+            <div class="fields library-fields">
+                <LibraryFields />
+            </div>
+            // With a library chosen, only the deadline stays (and not even
+            // that when the library has a time budget of its own).
+            <div class="fields" class:library=move || !own() class:budget=budget>
                 <InputField field=inputs.base />
                 <InputField field=inputs.multiplier />
                 <InputField field=inputs.cap />
@@ -45,11 +67,12 @@ pub fn PolicyForm() -> impl IntoView {
                 </Show>
                 <InputField field=inputs.deadline />
             </div>
+            <LibraryNotes />
             <div class="reroll">
                 <button
                     type="button"
                     on:click=move |_| seed.update(|s| *s = next_seed(*s))
-                    disabled=move || jitter.get() == Jitter::None
+                    disabled=fixed
                 >
                     "Re-roll jitter"
                 </button>

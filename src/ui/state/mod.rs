@@ -8,6 +8,7 @@
 //! [`AppState::snapshot`] go through every one of them alike.
 
 mod field;
+mod library;
 mod parts;
 #[cfg(test)]
 mod tests;
@@ -17,8 +18,10 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 pub use field::{Field, StaleField};
+pub use library::LibraryInputs;
 pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
 
+use crate::core::library::{library_schedule, LibrarySchedule};
 use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use crate::core::schedule::{decorrelated_means, schedule_with_means, Schedule};
 use crate::core::server_wait::ServerWait;
@@ -37,9 +40,16 @@ pub struct Derived {
     /// What becomes of the applied server wait under the current inputs:
     /// read by the schedule and by the note beside the tester.
     pub server_wait: Memo<Option<ServerWait>>,
-    /// The schedule that the table, tiles, chart and code all read. A memo
-    /// because many views read it.
+    /// The chosen library's schedule, budget and trailing sleep, when the
+    /// `Model` select names a library.
+    pub library: Memo<Option<Arc<LibrarySchedule>>>,
+    /// The schedule that the table, tiles, chart and code all read: the
+    /// page's policy, or the chosen library's. A memo because many views
+    /// read it.
     pub schedule: Memo<Schedule>,
+    /// The deadline the schedule is held against: the chosen library's
+    /// time budget when it has one, otherwise the `Deadline (ms)` field.
+    pub deadline: Memo<Option<u64>>,
 }
 
 impl Derived {
@@ -49,6 +59,7 @@ impl Derived {
         factors: FactorInputs,
         retry_after: RetryAfterInputs,
         code: CodeInputs,
+        library_in: LibraryInputs,
     ) -> Self {
         let first = *initial;
         let policy = Memo::new(move |prev: Option<&Policy>| {
@@ -92,18 +103,32 @@ impl Derived {
             })
         });
         let seed = policy_in.seed;
+        let library = Memo::new(move |_| {
+            let chosen = library_in.valid.get()?;
+            library_schedule(&chosen, seed.get()).ok().map(Arc::new)
+        });
         let schedule = Memo::new(move |_| {
-            let mut s = means.with(|m| schedule_with_means(&policy.get(), seed.get(), m));
+            let mut s = match library.get() {
+                Some(lib) => lib.schedule.clone(),
+                None => means.with(|m| schedule_with_means(&policy.get(), seed.get(), m)),
+            };
             if let Some(ServerWait::Applied { retry, wait_ms, .. }) = server_wait.get() {
                 s.apply_server_wait(retry, wait_ms);
             }
             s
         });
+        let field = policy_in.deadline.valid;
+        let deadline = Memo::new(move |_| match library.with(|l| l.as_ref().map(|l| l.budget)) {
+            Some(Some(budget)) => Some(budget.budget_ms.round() as u64),
+            _ => field.get(),
+        });
         Derived {
             policy,
             means,
             server_wait,
+            library,
             schedule,
+            deadline,
         }
     }
 }
@@ -122,6 +147,8 @@ pub struct AppState {
     pub code: CodeInputs,
     /// The simulation's inputs.
     pub sim: SimInputs,
+    /// The `Model` and `Library` selects and the library's fields.
+    pub library: LibraryInputs,
     /// What is computed from the inputs.
     pub derived: Derived,
     /// Share-link parameters that were ignored on load.
@@ -136,13 +163,15 @@ impl AppState {
         let retry_after = RetryAfterInputs::new(&initial);
         let code = CodeInputs::new(&initial);
         let sim = SimInputs::new(&initial);
-        let derived = Derived::new(&initial.policy, policy, factors, retry_after, code);
+        let library = LibraryInputs::new(&initial);
+        let derived = Derived::new(&initial.policy, policy, factors, retry_after, code, library);
         AppState {
             policy,
             factors,
             retry_after,
             code,
             sim,
+            library,
             derived,
             notices: StoredValue::new(notices),
         }
@@ -163,6 +192,7 @@ impl AppState {
         all.extend(self.retry_after.all());
         all.extend(self.code.all());
         all.extend(self.sim.all());
+        all.push(&self.library);
         all
     }
 
@@ -174,6 +204,7 @@ impl AppState {
             .all()
             .into_iter()
             .chain(self.retry_after.all())
+            .chain([&self.library as &dyn Bound])
             .filter_map(|input| input.stale())
             .collect();
         if self.policy.jitter.get() == Jitter::Proportional {
@@ -273,6 +304,11 @@ pub fn use_code() -> CodeInputs {
 /// The simulation's inputs.
 pub fn use_sim() -> SimInputs {
     use_state().sim
+}
+
+/// The `Model` and `Library` selects and the library's fields.
+pub fn use_library() -> LibraryInputs {
+    use_state().library
 }
 
 /// What is computed from the inputs.

@@ -1,0 +1,162 @@
+//! The `Model` select with the chosen library's fields, and the `Library`
+//! select that writes the page's policy for a library.
+//!
+//! A library's fields are not declared in [`crate::core::inputs`]: each
+//! library declares its own table ([`crate::core::library::Param`]), and
+//! the fields follow it. They behave as the page's own fields do: the
+//! text stays as typed, a refused entry gets a message beside it, and the
+//! last accepted values keep the schedule on screen.
+
+use leptos::prelude::*;
+
+use crate::core::library::{Configured, LibError, LibId};
+use crate::core::share::State;
+use crate::ui::state::field::{Bound, StaleField};
+
+/// The library fields' texts checked against the library's table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed {
+    /// Each field's message, in the table's order (`None`: accepted).
+    pub errors: Vec<Option<String>>,
+    /// The library and its values, when every field is accepted.
+    pub chosen: Option<Configured>,
+}
+
+/// The `Model` select, the chosen library's fields and the `Library` select.
+#[derive(Clone, Copy)]
+pub struct LibraryInputs {
+    /// `Model`: a library, or `None` for the page's own policy.
+    pub model: RwSignal<Option<LibId>>,
+    /// The text of each of the library's fields, in its table's order.
+    pub texts: RwSignal<Vec<String>>,
+    /// What the texts give.
+    pub parsed: Memo<Parsed>,
+    /// The last accepted library and values: what the page computes with.
+    pub valid: Memo<Option<Configured>>,
+    /// `Library`: the library the page's policy is written for.
+    pub to: RwSignal<Option<LibId>>,
+}
+
+/// Each value as its field shows it.
+fn texts(chosen: Option<&Configured>) -> Vec<String> {
+    chosen.map_or_else(Vec::new, |c| {
+        c.values
+            .table()
+            .iter()
+            .map(|p| c.values.text(p.name))
+            .collect()
+    })
+}
+
+/// Reads the texts into `lib`'s values; a message for each refused one.
+fn parse(lib: LibId, texts: &[String]) -> Parsed {
+    let mut chosen = Configured::defaults(lib);
+    let table = chosen.values.table();
+    let mut errors: Vec<Option<String>> = table
+        .iter()
+        .zip(texts)
+        .map(|(p, t)| chosen.values.set_text(p.name, t).err().map(|e| e.to_string()))
+        .collect();
+    errors.resize(table.len(), None);
+    if errors.iter().any(Option::is_some) {
+        return Parsed {
+            errors,
+            chosen: None,
+        };
+    }
+    // Accepted one by one, refused together: the message goes beside the
+    // field the library names.
+    if let Err(e) = chosen.check() {
+        let name = match &e {
+            LibError::Conflict { name, .. } | LibError::OutOfRange { name, .. } => *name,
+            _ => table[0].name,
+        };
+        let i = table.iter().position(|p| p.name == name).unwrap_or(0);
+        errors[i] = Some(e.to_string());
+        return Parsed {
+            errors,
+            chosen: None,
+        };
+    }
+    Parsed {
+        errors,
+        chosen: Some(chosen),
+    }
+}
+
+impl LibraryInputs {
+    /// The inputs, starting at `initial`'s library and values.
+    pub fn new(initial: &State) -> Self {
+        let model = RwSignal::new(initial.library.as_ref().map(|c| c.lib));
+        let texts = RwSignal::new(texts(initial.library.as_ref()));
+        let parsed = Memo::new(move |_| match model.get() {
+            None => Parsed {
+                errors: Vec::new(),
+                chosen: None,
+            },
+            Some(lib) => texts.with(|t| parse(lib, t)),
+        });
+        let valid = Memo::new(move |prev: Option<&Option<Configured>>| {
+            let lib = model.get()?;
+            if let Some(chosen) = parsed.with(|p| p.chosen.clone()) {
+                return Some(chosen);
+            }
+            match prev.cloned().flatten() {
+                Some(last) if last.lib == lib => Some(last),
+                _ => Some(Configured::defaults(lib)),
+            }
+        });
+        LibraryInputs {
+            model,
+            texts,
+            parsed,
+            valid,
+            to: RwSignal::new(initial.to),
+        }
+    }
+
+    /// Chooses `lib` (or the page's own policy) at its defaults.
+    pub fn choose(&self, lib: Option<LibId>) {
+        self.texts
+            .set(texts(lib.map(Configured::defaults).as_ref()));
+        self.model.set(lib);
+    }
+
+    /// The message beside field `index`, if it is refused.
+    pub fn error(&self, index: usize) -> Signal<Option<String>> {
+        let parsed = self.parsed;
+        Signal::derive(move || parsed.with(|p| p.errors.get(index).cloned().flatten()))
+    }
+}
+
+impl Bound for LibraryInputs {
+    fn apply(&self, state: &State) {
+        let lib = state.library.as_ref().map(|c| c.lib);
+        let want = texts(state.library.as_ref());
+        if self.texts.with_untracked(|t| *t != want) {
+            self.texts.set(want);
+        }
+        if self.model.get_untracked() != lib {
+            self.model.set(lib);
+        }
+        if self.to.get_untracked() != state.to {
+            self.to.set(state.to);
+        }
+    }
+
+    fn write(&self, state: &mut State) {
+        state.library = self.valid.get();
+        state.to = self.to.get();
+    }
+
+    fn stale(&self) -> Option<StaleField> {
+        let parsed = self.parsed.get();
+        let i = parsed.errors.iter().position(Option::is_some)?;
+        let used = self.valid.get()?;
+        let param = used.values.table()[i];
+        Some(StaleField {
+            label: param.name,
+            used: used.values.text(param.name),
+        })
+    }
+}

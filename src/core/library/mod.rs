@@ -15,6 +15,7 @@
 
 mod params;
 mod schedule;
+mod translate;
 
 pub mod aws;
 pub mod axios_retry;
@@ -33,6 +34,10 @@ pub mod tenacity;
 pub mod urllib3;
 
 pub use params::{LibError, Param, Unit, Values};
+use translate::Draft;
+pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, FIELDS};
+
+use crate::core::policy::Policy;
 pub use schedule::{
     clamp_uniform_mean, sample, schedule, Bounds, BudgetInfo, Rand, Row, Schedule, BUDGET_RUNS,
     MAX_ROWS, MEAN_RUNS,
@@ -191,6 +196,10 @@ pub trait Model: Sync {
 
     /// The settings in the library's own syntax.
     fn config(&self, v: &Values) -> String;
+
+    /// The closest parameter set for the page's policy and the caller's
+    /// deadline (ms), with every way the library differs from it.
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation;
 
     /// The retries that happen in every run, when a time budget applies:
     /// by default every retry whose sleep, at its longest, still ends within

@@ -607,21 +607,304 @@ mod tests {
         }
     }
 
+    /// `(id, values set, diff fields with full jitter, with none)` for the
+    /// page's default policy (1 s doubling to 32 s, 5 retries).
+    type Golden = (
+        &'static str,
+        &'static [(&'static str, f64)],
+        &'static [&'static str],
+        &'static [&'static str],
+    );
+
+    const DEFAULTS: [Golden; 15] = [
+        (
+            "urllib3",
+            &[
+                ("total", 5.0),
+                ("backoff_factor", 1.0),
+                ("backoff_max", 32.0),
+                ("backoff_jitter", 0.0),
+            ],
+            &["first-retry", "jitter"],
+            &["first-retry"],
+        ),
+        (
+            "tenacity",
+            &[
+                ("stop_after_attempt", 6.0),
+                ("multiplier", 1.0),
+                ("exp_base", 2.0),
+                ("min", 0.0),
+                ("max", 32.0),
+            ],
+            &[],
+            &[],
+        ),
+        (
+            "p-retry",
+            &[
+                ("retries", 5.0),
+                ("factor", 2.0),
+                ("minTimeout", 1000.0),
+                ("maxTimeout", 32_000.0),
+                ("randomize", 0.0),
+                ("maxRetryTime", f64::INFINITY),
+            ],
+            &["jitter"],
+            &[],
+        ),
+        (
+            "axios-retry",
+            &[("retries", 5.0), ("delayFactor", 500.0)],
+            &["jitter"],
+            &["jitter"],
+        ),
+        (
+            "google-api-core",
+            &[
+                ("initial", 1.0),
+                ("maximum", 32.0),
+                ("multiplier", 2.0),
+                ("timeout", f64::INFINITY),
+            ],
+            &["retries"],
+            &["jitter", "retries"],
+        ),
+        (
+            "aws",
+            &[("max_attempts", 6.0), ("throttling", 1.0)],
+            &["throttling"],
+            &["throttling", "jitter"],
+        ),
+        (
+            "backon",
+            &[
+                ("min_delay", 1000.0),
+                ("factor", 2.0),
+                ("max_delay", 32_000.0),
+                ("max_times", 5.0),
+                ("jitter", 0.0),
+                ("total_delay", f64::INFINITY),
+            ],
+            &["jitter"],
+            &[],
+        ),
+        (
+            "cenkalti",
+            &[
+                ("InitialInterval", 1000.0),
+                ("RandomizationFactor", 0.0),
+                ("Multiplier", 2.0),
+                ("MaxInterval", 32_000.0),
+                ("MaxElapsedTime", 0.0),
+                ("MaxTries", 6.0),
+            ],
+            &["jitter"],
+            &[],
+        ),
+        (
+            "retryablehttp",
+            &[
+                ("RetryWaitMin", 1000.0),
+                ("RetryWaitMax", 32_000.0),
+                ("RetryMax", 5.0),
+            ],
+            &["jitter"],
+            &[],
+        ),
+        (
+            "polly",
+            &[
+                ("MaxRetryAttempts", 5.0),
+                ("BackoffType", 2.0),
+                ("Delay", 1.0),
+                ("MaxDelay", 32.0),
+                ("UseJitter", 0.0),
+            ],
+            &["jitter"],
+            &[],
+        ),
+        (
+            "resilience4j",
+            &[
+                ("maxAttempts", 6.0),
+                ("waitDuration", 1000.0),
+                ("enableExponentialBackoff", 1.0),
+                ("exponentialBackoffMultiplier", 2.0),
+                ("exponentialMaxWaitDuration", 32_000.0),
+                ("enableRandomizedWait", 0.0),
+            ],
+            &["jitter"],
+            &[],
+        ),
+        (
+            "spring-retry",
+            &[
+                ("maxAttempts", 6.0),
+                ("delay", 1000.0),
+                ("multiplier", 2.0),
+                ("maxDelay", 32_000.0),
+                ("random", 0.0),
+            ],
+            &["jitter"],
+            &[],
+        ),
+        (
+            "grpc",
+            &[
+                ("maxAttempts", 6.0),
+                ("initialBackoff", 1.0),
+                ("maxBackoff", 32.0),
+                ("backoffMultiplier", 2.0),
+            ],
+            &["retries", "jitter"],
+            &["retries", "jitter"],
+        ),
+        (
+            "envoy",
+            &[
+                ("num_retries", 5.0),
+                ("base_interval", 1000.0),
+                ("max_interval", 32_000.0),
+            ],
+            &["rounding"],
+            &["jitter"],
+        ),
+        (
+            "client-go",
+            &[
+                ("Duration", 1000.0),
+                ("Factor", 2.0),
+                ("Jitter", 0.0),
+                ("Steps", 6.0),
+                ("Cap", 32_000.0),
+            ],
+            &["jitter"],
+            &[],
+        ),
+    ];
+
+    fn fields(t: &Translation) -> Vec<&'static str> {
+        t.diffs.iter().map(|d| d.field).collect()
+    }
+
     #[test]
-    fn library_dump() {
-        let show = |p: &Policy| {
-            for model in all() {
-                let t = model.translate(p, None);
-                println!("{} {:?}", model.info().id, t.values.changed());
-                for d in &t.diffs {
-                    println!("    {}: {}", d.field, d.text);
-                }
-            }
+    fn library_translations_of_the_default_policy() {
+        let full = Policy::default();
+        let none = Policy {
+            jitter: Jitter::None,
+            ..full
         };
-        show(&Policy::default());
-        show(&Policy {
+        for (id, values, with_full, with_none) in DEFAULTS {
+            let model = crate::core::library::find(id).unwrap();
+            let t = model.translate(&full, None);
+            for (name, want) in values {
+                assert_eq!(t.values.get(name), *want, "{id} {name}");
+            }
+            assert_eq!(fields(&t), with_full, "{id}: {:?}", t.diffs);
+            let t = model.translate(&none, None);
+            assert_eq!(fields(&t), with_none, "{id}: {:?}", t.diffs);
+        }
+    }
+
+    #[test]
+    fn library_translation_texts_say_what_the_library_does() {
+        let t = crate::core::library::urllib3::Urllib3.translate(&Policy::default(), None);
+        assert_eq!(t.diffs[0].text, "retry 1 waits 0 s, not 0–1000 ms");
+        let three = Policy {
+            multiplier: 3.0,
             jitter: Jitter::None,
             ..Policy::default()
-        });
+        };
+        let t = crate::core::library::urllib3::Urllib3.translate(&three, None);
+        // Half the page's retry 2: retry 2 waits 3 s, as on the page.
+        assert_eq!(t.values.get("backoff_factor"), 1.5);
+        assert_eq!(
+            t.diffs[1],
+            Diff {
+                field: "multiplier",
+                text: "the multiplier is fixed at 2; the page's is 3".to_string()
+            }
+        );
+        let t = crate::core::library::grpc::Grpc.translate(&Policy::default(), None);
+        assert_eq!(
+            t.diffs[0].text,
+            "it makes 4 retries here, not 5 (maxAttempts = 6; the client allows 5 attempts)"
+        );
+    }
+
+    #[test]
+    fn library_deadlines_become_time_budgets() {
+        let p = Policy {
+            jitter: Jitter::None,
+            ..Policy::default()
+        };
+        let budget = |id: &str, d: Option<u64>| {
+            let m = crate::core::library::find(id).unwrap();
+            let t = m.translate(&p, d);
+            (m.budget_ms(&t.values), fields(&t))
+        };
+        assert_eq!(budget("cenkalti", Some(20_000)), (Some(20_000.0), vec![]));
+        assert_eq!(budget("backon", Some(20_000)), (Some(20_000.0), vec![]));
+        assert_eq!(
+            budget("google-api-core", Some(20_000)),
+            (Some(20_000.0), vec!["jitter", "retries"])
+        );
+        // 31 s of sleeps pass 20 s: p-retry cuts the last one short.
+        assert_eq!(
+            budget("p-retry", Some(20_000)),
+            (Some(20_000.0), vec!["deadline"])
+        );
+        assert_eq!(budget("p-retry", Some(40_000)), (Some(40_000.0), vec![]));
+        assert_eq!(budget("cenkalti", Some(0)).1, vec!["deadline"]);
+        assert_eq!(budget("cenkalti", None), (None, vec![]));
+        assert_eq!(budget("retryablehttp", Some(20_000)).1, vec!["deadline"]);
+    }
+
+    #[test]
+    fn library_translations_name_rounding_clamps_and_fixed_fields() {
+        // 100 ms × 1.5: the fourth wait is 337.5 ms, kept whole by some.
+        let p = Policy::new(100, 1.5, 500, 10, Jitter::None);
+        for (id, exact) in [
+            ("p-retry", false),
+            ("resilience4j", false),
+            ("spring-retry", false),
+            ("tenacity", true),
+            ("cenkalti", true),
+        ] {
+            let t = crate::core::library::find(id).unwrap().translate(&p, None);
+            assert_eq!(t.exact(), exact, "{id}: {:?}", t.diffs);
+            assert!(exact || fields(&t) == ["rounding"], "{id}: {:?}", t.diffs);
+        }
+        // A base of 0: AWS still draws up to 50 ms.
+        let zero = Policy::new(0, 2.0, 0, 3, Jitter::Full);
+        let t = crate::core::library::aws::Aws.translate(&zero, None);
+        assert!(t.has("first-retry") && t.has("cap"), "{:?}", t.diffs);
+        // gRPC's initialBackoff must be above 0.
+        let t = crate::core::library::grpc::Grpc.translate(&zero, None);
+        assert!(t.has("initialBackoff"), "{:?}", t.diffs);
+        // The base at the cap: every retry waits the cap, which backon
+        // reaches by starting there without growth.
+        let flat = Policy::new(5_000, 3.0, 2_000, 4, Jitter::None);
+        let t = crate::core::library::backon::Backon.translate(&flat, None);
+        assert!(t.exact(), "{:?}", t.diffs);
+        assert_eq!(t.values.get("min_delay"), 2_000.0);
+        // client-go's Cap ends the loop: it is left at 0 when reached.
+        let t = crate::core::library::client_go::ClientGo
+            .translate(&Policy::new(1000, 2.0, 4000, 5, Jitter::None), None);
+        assert_eq!(t.values.get("Cap"), 0.0);
+        assert_eq!(fields(&t), ["cap"]);
+        // A proportional ×[1, 2) after the cap is p-retry's randomize.
+        let p = Policy {
+            jitter: Jitter::Proportional,
+            proportional: Proportional {
+                lo: 1.0,
+                hi: 2.0,
+                cap: CapOrder::After,
+            },
+            ..Policy::default()
+        };
+        let t = crate::core::library::p_retry::PRetry.translate(&p, None);
+        assert!(t.exact() && t.values.flag("randomize"), "{:?}", t.diffs);
     }
 }

@@ -7,7 +7,9 @@
 //! counting and `Retry-After` rule as data, and the release and file it was
 //! read from), the bounds of each retry's delay, one seeded run, and a
 //! config writer. [`schedule`] and [`sample`] turn those into the rows a
-//! page shows. Delays are milliseconds as `f64` throughout.
+//! page shows. Delays are milliseconds as `f64` throughout. Each model also
+//! translates the page's policy into its closest parameters, listing every
+//! difference (`translate.rs`).
 //!
 //! Models are checked against the real libraries where a registry carries
 //! them (`tests/libraries/`), and against their cited formulas elsewhere

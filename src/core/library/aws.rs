@@ -13,10 +13,13 @@
 //! JavaScript SDK floors to whole ms. A server's `x-amz-retry-after` (ms;
 //! JavaScript also `Retry-After`) is kept within `[d, d + 5 s]`.
 
+use super::translate::n;
 use super::{
     Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
     Values, MAX_ROWS,
 };
+use super::{Draft, Policy, Translation};
+use crate::core::policy::Jitter;
 
 /// The retry quota of a fresh client, tokens.
 pub const QUOTA: u32 = 500;
@@ -104,5 +107,73 @@ impl Model for Aws {
             base_and_cost(v).0,
             v.get("max_attempts"),
         )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        // The base is 50 ms or, for throttling errors, 1 s: the nearer on
+        // a log scale (the boundary is their geometric mean, about 224 ms).
+        let throttling = d.first_ms() >= (50.0f64 * 1000.0).sqrt();
+        d.set("throttling", if throttling { 1.0 } else { 0.0 });
+        let (base, cost) = base_and_cost(&d.values);
+        d.count(
+            "max_attempts",
+            Some((QUOTA / cost, "the retry quota runs out")),
+        );
+        // The policy the SDK follows, to tell which fixed field matters.
+        let lib = Policy {
+            base_ms: base as u64,
+            multiplier: 2.0,
+            cap_ms: MAX_BACKOFF_MS as u64,
+            jitter: Jitter::Full,
+            ..*policy
+        };
+        if d.matters(&lib, |p, q| p.base_ms = q.base_ms) {
+            let page = d.first_words();
+            let kind = if throttling { "throttling" } else { "standard" };
+            d.diff(
+                "first-retry",
+                format!(
+                    "retry 1 draws up to {} ms (the {kind} base), not {page}",
+                    n(base)
+                ),
+            );
+        }
+        // The base is not a setting: the error decides it, so the other
+        // kind of error waits another way.
+        let other = if throttling { 50 } else { 1000 };
+        if d.differs(|p| p.base_ms = other) {
+            let (this, that) = if throttling {
+                ("throttling errors", "other errors")
+            } else {
+                ("most errors", "throttling errors")
+            };
+            d.diff(
+                "throttling",
+                format!(
+                    "only {this} start at {} ms; {that} start at {other} ms",
+                    n(base)
+                ),
+            );
+        }
+        if d.matters(&lib, |p, q| p.multiplier = q.multiplier) {
+            let m = policy.multiplier;
+            d.diff(
+                "multiplier",
+                format!("the multiplier is fixed at 2; the page's is {}", n(m)),
+            );
+        }
+        if d.matters(&lib, |p, q| p.cap_ms = q.cap_ms) {
+            let cap = d.cap_ms();
+            d.diff(
+                "cap",
+                format!("the cap is fixed at 20000 ms; the page's is {} ms", n(cap)),
+            );
+        }
+        if !d.is_jitter(Jitter::Full) {
+            d.jitter_diff("it always draws full jitter");
+        }
+        d.no_budget("the AWS SDK");
+        d.finish(self, "rounding", "botocore computes in float seconds")
     }
 }

@@ -9,10 +9,13 @@
 //! caps. A `Retry-After` is a floor: `d = max(2^n · delayFactor, server)`,
 //! then the same 0–20 % on top, with no maximum.
 
+use super::translate::{n, NO_CAP};
 use super::{
     num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
     Unit, Values, MAX_ROWS,
 };
+use super::{Draft, Policy, Translation};
+use crate::core::policy::CapOrder;
 
 const PARAMS: &[Param] = &[
     Param::new("retries", Unit::Retries, 3.0, 0.0, 1000.0).doc("Retries after the first call."),
@@ -88,6 +91,45 @@ impl Model for AxiosRetry {
              }});\n",
             num(v.get("delayFactor")),
             v.get("retries"),
+        )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.count("retries", None);
+        // Retry 1 waits 2 × delayFactor (before its 0–20 %).
+        d.set("delayFactor", d.first_ms() / 2.0);
+        // The policy it follows (doubling, no cap), to tell which matters.
+        let lib = Policy {
+            multiplier: 2.0,
+            cap_ms: NO_CAP,
+            ..*policy
+        };
+        if d.matters(&lib, |p, q| p.multiplier = q.multiplier) {
+            let m = policy.multiplier;
+            d.diff(
+                "multiplier",
+                format!("the multiplier is fixed at 2; the page's is {}", n(m)),
+            );
+        }
+        if d.matters(&lib, |p, q| p.cap_ms = q.cap_ms) {
+            let cap = d.cap_ms();
+            d.diff(
+                "cap",
+                format!(
+                    "exponentialDelay has no cap; the page caps at {} ms",
+                    n(cap)
+                ),
+            );
+        }
+        if !d.is_proportional(1.0, 1.2, CapOrder::Before) {
+            d.jitter_diff("it always adds 0–20 % on top of each delay");
+        }
+        d.no_budget("axios-retry");
+        d.finish(
+            self,
+            "rounding",
+            "exponentialDelay computes 2^n × delayFactor",
         )
     }
 }

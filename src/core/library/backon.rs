@@ -148,4 +148,31 @@ impl Model for Backon {
             lines.join("\n    ")
         )
     }
+
+    fn translate(&self, policy: &super::Policy, deadline_ms: Option<u64>) -> super::Translation {
+        use crate::core::policy::{CapOrder, Jitter};
+        let mut d = super::Draft::new(self, policy, deadline_ms);
+        d.set("min_delay", d.first_ms());
+        d.set("factor", d.growth());
+        d.set_cap("max_delay", 1.0);
+        d.count("max_times", None);
+        // with_jitter adds uniform [0, delay) after the cap: ×[1, 2),
+        // the cap before the factor.
+        let jitter = if d.is_jitter(Jitter::None) {
+            0.0
+        } else if d.is_proportional(1.0, 2.0, CapOrder::Before) {
+            1.0
+        } else {
+            d.jitter_diff("it waits without jitter (with_jitter adds 0–100 % after the cap)");
+            0.0
+        };
+        d.set("jitter", jitter);
+        // total_delay stops before a sleep that would pass it, as the
+        // caller's deadline would.
+        d.set(
+            "total_delay",
+            deadline_ms.map_or(f64::INFINITY, |ms| ms as f64),
+        );
+        d.finish(self, "rounding", "backon grows the delay in f32 seconds")
+    }
 }

@@ -153,4 +153,44 @@ impl Model for Cenkalti {
             v.get("MaxTries"),
         )
     }
+
+    fn translate(&self, policy: &super::Policy, deadline_ms: Option<u64>) -> super::Translation {
+        use crate::core::policy::{CapOrder, Jitter};
+        let mut d = super::Draft::new(self, policy, deadline_ms);
+        d.set("InitialInterval", d.first_ms());
+        d.set("Multiplier", d.growth());
+        d.set_cap("MaxInterval", 1.0);
+        d.count("MaxTries", None);
+        // RandomizationFactor f draws ×[1 − f, 1 + f], the cap before it.
+        let p = policy.proportional;
+        let f = 1.0 - p.lo;
+        let factor = if d.is_jitter(Jitter::None) {
+            0.0
+        } else if f <= 1.0 && d.is_proportional(1.0 - f, 1.0 + f, CapOrder::Before) {
+            f
+        } else {
+            d.jitter_diff(
+                "it waits without jitter (RandomizationFactor draws ± a share of the interval)",
+            );
+            0.0
+        };
+        d.set("RandomizationFactor", factor);
+        match deadline_ms {
+            // MaxElapsedTime 0 means no limit: 1 µs is the closest to none.
+            Some(0) => {
+                d.set("MaxElapsedTime", 0.001);
+                d.diff(
+                    "deadline",
+                    "MaxElapsedTime 0 means no limit, so it is 1 µs, not 0 ms".to_string(),
+                );
+            }
+            Some(ms) => d.set("MaxElapsedTime", ms as f64),
+            None => d.set("MaxElapsedTime", 0.0),
+        }
+        d.finish(
+            self,
+            "rounding",
+            "cenkalti floors each interval to whole ns",
+        )
+    }
 }

@@ -130,4 +130,40 @@ impl Model for ClientGo {
             super::go_ms(v.get("Cap")),
         )
     }
+
+    fn translate(&self, policy: &super::Policy, deadline_ms: Option<u64>) -> super::Translation {
+        use crate::core::policy::{CapOrder, Jitter};
+        let mut d = super::Draft::new(self, policy, deadline_ms);
+        d.set("Duration", d.first_ms());
+        d.set("Factor", d.growth());
+        d.count("Steps", None);
+        // Jitter j adds uniform [0, j) of each sleep: ×[1, 1 + j].
+        let hi = policy.proportional.hi;
+        let jitter = if d.is_jitter(Jitter::None) {
+            0.0
+        } else if d.is_proportional(1.0, hi, CapOrder::Before) {
+            hi - 1.0
+        } else {
+            d.jitter_diff("it waits without jitter (Jitter only adds a share on top)");
+            0.0
+        };
+        d.set("Jitter", jitter);
+        // Reaching Cap ends the loop: keep it only if no step passes it.
+        d.set("Cap", d.cap_ms().min(86_400_000.0));
+        if self.trailing(&d.values).is_some() {
+            d.set("Cap", 0.0);
+            if d.differs(|p| p.cap_ms = super::translate::NO_CAP) {
+                let cap = d.cap_ms();
+                d.diff(
+                    "cap",
+                    format!(
+                        "reaching Cap ends the loop, so Cap is 0 and the sleeps grow past the page's {} ms",
+                        super::translate::n(cap)
+                    ),
+                );
+            }
+        }
+        d.no_budget("wait.Backoff");
+        d.finish(self, "rounding", "client-go floors each step to whole ns")
+    }
 }

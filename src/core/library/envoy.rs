@@ -11,10 +11,14 @@
 //! 10 × `base_interval`): base 25, max 101 gives 25, 50, 101. The route
 //! `timeout` (15 s) bounds all tries. No `Retry-After` by default.
 
+use super::translate::n;
+use super::{close, Draft, Policy, Translation};
 use super::{
     num, Bounds, Counting, Counts, Info, Language, LibError, Model, Param, Rand, RetryAfterRule,
     Unit, Values, MAX_ROWS,
 };
+use crate::core::policy::Jitter;
+use crate::core::schedule::capped_exponentials;
 
 const PARAMS: &[Param] = &[
     Param::new("num_retries", Unit::Retries, 1.0, 0.0, 1000.0).doc("Retries after the first try."),
@@ -117,5 +121,61 @@ impl Model for Envoy {
             v.get("num_retries"),
             num(v.get("base_interval") / 1000.0),
         )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.count("num_retries", None);
+        d.set("base_interval", d.first_ms());
+        let base = d.values.get("base_interval");
+        d.set("max_interval", d.cap_ms().max(base));
+        d.fixed_multiplier(2.0);
+        let clamped = d.has("base_interval") || d.has("max_interval");
+        if d.is_jitter(Jitter::Full) && clamped {
+            // The clamp already says why the draws differ.
+        } else if d.is_jitter(Jitter::Full) {
+            // random() % interval: whole ms up to one below the interval.
+            if let Some(k) = (1..=policy.max_retries).find(|&k| interval(&d.values, k) >= 1.0) {
+                let i = interval(&d.values, k);
+                d.diff(
+                    "rounding",
+                    format!(
+                        "it draws whole ms below the interval, so retry {k} waits 0–{} ms",
+                        n(i - 1.0)
+                    ),
+                );
+            }
+        } else {
+            d.jitter_diff("it always draws full jitter in whole ms");
+        }
+        if !d.has("multiplier") && !clamped {
+            // The interval jumps to max_interval once it reaches half of it.
+            let doubling = Policy {
+                multiplier: 2.0,
+                ..*policy
+            };
+            let page: Vec<f64> = capped_exponentials(&doubling).map(|e| e.0).collect();
+            if let Some(k) = (1..)
+                .zip(&page)
+                .find_map(|(k, e)| (!close(interval(&d.values, k), *e)).then_some(k))
+            {
+                let i = interval(&d.values, k);
+                d.diff(
+                    "cap",
+                    format!(
+                        "the interval jumps to max_interval once past half of it: retry {k}'s is {} ms, not {} ms",
+                        n(i),
+                        n(page[k as usize - 1])
+                    ),
+                );
+            }
+        }
+        if let Some(ms) = deadline_ms {
+            d.diff(
+                "deadline",
+                format!("retry_policy has no time budget; set the route timeout to {ms} ms"),
+            );
+        }
+        d.finish(self, "rounding", "Envoy keeps whole ms")
     }
 }

@@ -14,6 +14,8 @@ use super::{
     py_float, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
     Values, MAX_ROWS,
 };
+use super::{Draft, Policy, Translation};
+use crate::core::policy::Jitter;
 
 const PARAMS: &[Param] = &[
     Param::new("initial", Unit::Seconds, 1.0, 0.0, 86_400.0)
@@ -107,6 +109,40 @@ impl Model for GoogleApiCore {
             py_float(v.get("initial")),
             py_float(v.get("maximum")),
             py_float(v.get("multiplier")),
+        )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.set("initial", d.first_ms() / 1000.0);
+        d.set_cap("maximum", 1000.0);
+        d.set("multiplier", d.growth());
+        if !d.is_jitter(Jitter::Full) {
+            d.jitter_diff("it always draws full jitter");
+        }
+        let n = policy.max_retries;
+        match deadline_ms {
+            Some(ms) => {
+                d.set("timeout", ms as f64 / 1000.0);
+                d.diff(
+                    "retries",
+                    format!(
+                        "it has no retry count: it retries until timeout ({ms} ms), not {n} times"
+                    ),
+                );
+            }
+            None => {
+                d.set("timeout", f64::INFINITY);
+                d.diff(
+                    "retries",
+                    format!("it has no retry count and timeout is None, so it retries forever, not {n} times"),
+                );
+            }
+        }
+        d.finish(
+            self,
+            "rounding",
+            "google-api-core computes in float seconds",
         )
     }
 }

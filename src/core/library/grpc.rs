@@ -16,6 +16,8 @@ use super::{
     num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
     Unit, Values, MAX_ROWS,
 };
+use super::{Draft, Policy, Translation};
+use crate::core::policy::CapOrder;
 
 /// The client's default limit on `maxAttempts`.
 pub const MAX_CALL_ATTEMPTS: u32 = 5;
@@ -102,5 +104,26 @@ impl Model for Grpc {
             num(v.get("maxBackoff")),
             num(v.get("backoffMultiplier")),
         )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.count(
+            "maxAttempts",
+            Some((MAX_CALL_ATTEMPTS - 1, "the client allows 5 attempts")),
+        );
+        d.set("initialBackoff", d.first_ms() / 1000.0);
+        d.set_cap("maxBackoff", 1000.0);
+        d.set("backoffMultiplier", d.growth());
+        if !d.is_proportional(0.8, 1.2, CapOrder::Before) {
+            d.jitter_diff("it always draws ×0.8–1.2 of the capped backoff");
+        }
+        if let Some(ms) = deadline_ms {
+            d.diff(
+                "deadline",
+                format!("retryPolicy has no time budget; set the call's deadline to {ms} ms"),
+            );
+        }
+        d.finish(self, "rounding", "grpc-go computes in float seconds")
     }
 }

@@ -7,7 +7,9 @@
 //! counting and `Retry-After` rule as data, and the release and file it was
 //! read from), the bounds of each retry's delay, one seeded run, and a
 //! config writer. [`schedule`] and [`sample`] turn those into the rows a
-//! page shows. Delays are milliseconds as `f64` throughout.
+//! page shows. Delays are milliseconds as `f64` throughout. Each model also
+//! translates the page's policy into its closest parameters, listing every
+//! difference (`translate.rs`).
 //!
 //! Models are checked against the real libraries where a registry carries
 //! them (`tests/libraries/`), and against their cited formulas elsewhere
@@ -16,6 +18,7 @@
 mod page;
 mod params;
 mod schedule;
+mod translate;
 mod words;
 
 pub mod aws;
@@ -37,6 +40,10 @@ pub mod urllib3;
 pub use page::{library_schedule, LibrarySchedule};
 pub use words::library_notes;
 pub use params::{LibError, Param, Unit, Values};
+use translate::Draft;
+pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, FIELDS};
+
+use crate::core::policy::Policy;
 pub use schedule::{
     clamp_uniform_mean, sample, schedule, Bounds, BudgetInfo, Rand, Row, Schedule, BUDGET_RUNS,
     MAX_ROWS, MEAN_RUNS,
@@ -195,6 +202,10 @@ pub trait Model: Sync {
 
     /// The settings in the library's own syntax.
     fn config(&self, v: &Values) -> String;
+
+    /// The closest parameter set for the page's policy and the caller's
+    /// deadline (ms), with every way the library differs from it.
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation;
 
     /// The retries that happen in every run, when a time budget applies:
     /// by default every retry whose sleep, at its longest, still ends within

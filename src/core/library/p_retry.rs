@@ -13,6 +13,8 @@ use super::{
     num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
     Values, MAX_ROWS,
 };
+use super::{Draft, Policy, Translation};
+use crate::core::policy::{CapOrder, Jitter};
 
 const PARAMS: &[Param] = &[
     Param::new("retries", Unit::Retries, 10.0, 0.0, 1000.0).doc("Retries after the first call."),
@@ -168,5 +170,39 @@ impl Model for PRetry {
             v.flag("randomize"),
             js(v.get("maxRetryTime")),
         )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.count("retries", None);
+        d.set("factor", d.growth());
+        d.set("minTimeout", d.first_ms());
+        d.set_cap("maxTimeout", 1.0);
+        // randomize multiplies by uniform [1, 2), the cap after it.
+        let randomize = if d.is_jitter(Jitter::None) {
+            0.0
+        } else if d.is_proportional(1.0, 2.0, CapOrder::After) {
+            1.0
+        } else {
+            d.jitter_diff("it waits without jitter (randomize multiplies by 1–2)");
+            0.0
+        };
+        d.set("randomize", randomize);
+        match deadline_ms {
+            Some(ms) => {
+                d.set("maxRetryTime", ms as f64);
+                // Only a sleep crossing the budget is cut short.
+                if d.worst_ms() > ms as f64 {
+                    d.diff(
+                        "deadline",
+                        format!(
+                            "maxRetryTime cuts the last sleep short to end at {ms} ms, then tries once more"
+                        ),
+                    );
+                }
+            }
+            None => d.set("maxRetryTime", f64::INFINITY),
+        }
+        d.finish(self, "rounding", "p-retry rounds each delay to whole ms")
     }
 }

@@ -18,6 +18,8 @@ use super::{
     clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
     RetryAfterRule, Unit, Values, MAX_ROWS,
 };
+use super::{Draft, Policy, Translation};
+use crate::core::policy::{CapOrder, Jitter};
 
 /// Polly's `DelayBackoffType` names.
 pub const BACKOFF_TYPES: &[&str] = &["Constant", "Linear", "Exponential"];
@@ -149,5 +151,35 @@ impl Model for Polly {
             num(v.get("Delay")),
             v.flag("UseJitter"),
         )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.count("MaxRetryAttempts", None);
+        // Constant is the only way to a growth of 1; Exponential doubles.
+        let constant = d.growth() == 1.0;
+        d.set("BackoffType", if constant { 0.0 } else { 2.0 });
+        if !constant {
+            d.fixed_multiplier(2.0);
+        }
+        d.set("Delay", d.first_ms() / 1000.0);
+        d.set_cap("MaxDelay", 1000.0);
+        // UseJitter on Constant draws ×[0.75, 1.25), MaxDelay after it.
+        let jitter = if d.is_jitter(Jitter::None) {
+            0.0
+        } else if constant && d.is_proportional(0.75, 1.25, CapOrder::After) {
+            1.0
+        } else if constant {
+            d.jitter_diff("it waits without jitter (UseJitter draws ±25 %)");
+            0.0
+        } else {
+            d.jitter_diff(
+                "it waits without jitter (UseJitter draws Polly's own decorrelated curve)",
+            );
+            0.0
+        };
+        d.set("UseJitter", jitter);
+        d.no_budget("Polly's retry strategy");
+        d.finish(self, "rounding", "Polly keeps 100 ns ticks")
     }
 }

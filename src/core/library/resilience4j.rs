@@ -18,6 +18,8 @@ use super::{
     num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
     Values, MAX_ROWS,
 };
+use super::{Draft, Policy, Translation};
+use crate::core::policy::{CapOrder, Jitter};
 
 const PARAMS: &[Param] = &[
     Param::new("maxAttempts", Unit::Attempts, 3.0, 1.0, 1000.0)
@@ -149,6 +151,40 @@ impl Model for Resilience4j {
             num(v.get("exponentialBackoffMultiplier")),
             v.flag("enableRandomizedWait"),
             num(v.get("randomizedWaitFactor")),
+        )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.count("maxAttempts", None);
+        d.set("waitDuration", d.first_ms());
+        d.set("enableExponentialBackoff", 1.0);
+        d.set("exponentialBackoffMultiplier", d.growth());
+        d.set_cap("exponentialMaxWaitDuration", 1.0);
+        // randomizedWaitFactor f draws ×[1 − f, 1 + f], the max after it.
+        let f = 1.0 - policy.proportional.lo;
+        let random = if d.is_jitter(Jitter::None) {
+            None
+        } else if f <= 1.0 && d.is_proportional(1.0 - f, 1.0 + f, CapOrder::After) {
+            Some(f)
+        } else {
+            d.jitter_diff(
+                "it waits without jitter (randomizedWaitFactor draws ± a share of the wait)",
+            );
+            None
+        };
+        d.set(
+            "enableRandomizedWait",
+            if random.is_some() { 1.0 } else { 0.0 },
+        );
+        if let Some(f) = random {
+            d.set("randomizedWaitFactor", f);
+        }
+        d.no_budget("resilience4j Retry");
+        d.finish(
+            self,
+            "rounding",
+            "resilience4j keeps whole ms at every step",
         )
     }
 }

@@ -12,6 +12,8 @@ use super::{
     go_ms, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
     Unit, Values, MAX_ROWS,
 };
+use super::{Draft, Policy, Translation};
+use crate::core::policy::Jitter;
 
 const PARAMS: &[Param] = &[
     Param::new("RetryWaitMin", Unit::Millis, 1000.0, 0.0, 86_400_000.0).doc("Retry 1's sleep."),
@@ -78,5 +80,18 @@ impl Model for RetryableHttp {
             go_ms(v.get("RetryWaitMax")),
             v.get("RetryMax"),
         )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.set("RetryWaitMin", d.first_ms());
+        d.set_cap("RetryWaitMax", 1.0);
+        d.count("RetryMax", None);
+        d.fixed_multiplier(2.0);
+        if !d.is_jitter(Jitter::None) {
+            d.jitter_diff("it waits without jitter (DefaultBackoff has none)");
+        }
+        d.no_budget("go-retryablehttp");
+        d.finish(self, "rounding", "DefaultBackoff computes whole durations")
     }
 }

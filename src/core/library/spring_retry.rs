@@ -18,6 +18,8 @@ use super::{
     num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
     Values, MAX_ROWS,
 };
+use super::{Draft, Translation};
+use crate::core::policy::{CapOrder, Jitter};
 
 /// `ExponentialBackOffPolicy`'s default max interval, ms.
 pub const DEFAULT_MAX_INTERVAL_MS: f64 = 30_000.0;
@@ -150,6 +152,43 @@ impl Model for SpringRetry {
             num(v.get("multiplier")),
             num(v.get("maxDelay")),
             v.flag("random"),
+        )
+    }
+
+    fn translate(&self, policy: &super::Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.count("maxAttempts", None);
+        let first = d.first_ms();
+        if first == 0.0 {
+            // delay = 0 reads as 1000 ms: 1 ms is the closest.
+            d.set("delay", 1.0);
+            d.diff(
+                "first-retry",
+                "delay 0 reads as 1000 ms, so delay is 1 ms, not 0 ms".to_string(),
+            );
+        } else {
+            d.set("delay", first);
+        }
+        let g = d.growth();
+        // random multiplies by uniform [1, multiplier), the max after it.
+        let random = g > 1.0 && d.is_proportional(1.0, g, CapOrder::After);
+        if !random && !d.is_jitter(Jitter::None) {
+            d.jitter_diff("it waits without jitter (random multiplies by 1 to the multiplier)");
+        }
+        if g == 1.0 && !random {
+            // Multiplier 0 and no maxDelay: a fixed delay.
+            d.set("multiplier", 0.0);
+            d.set("maxDelay", 0.0);
+        } else {
+            d.set("multiplier", g);
+            d.set_cap("maxDelay", 1.0);
+        }
+        d.set("random", if random { 1.0 } else { 0.0 });
+        d.no_budget("Spring Retry");
+        d.finish(
+            self,
+            "rounding",
+            "Spring Retry keeps whole ms at every step",
         )
     }
 }

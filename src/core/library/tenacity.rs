@@ -21,6 +21,8 @@ use super::{
     clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
     RetryAfterRule, Unit, Values, MAX_ROWS,
 };
+use super::{Draft, Policy, Translation};
+use crate::core::policy::Jitter;
 
 /// The three waits modelled, as tenacity names them.
 pub const WAITS: &[&str] = &[
@@ -148,5 +150,27 @@ impl Model for Tenacity {
             v.get("stop_after_attempt"),
             args.join(", "),
         )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.count("stop_after_attempt", None);
+        d.set("multiplier", d.first_ms() / 1000.0);
+        d.set("exp_base", d.growth());
+        d.set("min", 0.0);
+        d.set_cap("max", 1000.0);
+        // wait_random_exponential draws uniform(0, capped): the page's full
+        // jitter; wait_exponential_jitter's additive draw matches nothing.
+        let wait = if d.is_jitter(Jitter::None) {
+            0.0
+        } else if d.is_jitter(Jitter::Full) {
+            1.0
+        } else {
+            d.jitter_diff("it waits without jitter (its random wait is full jitter only)");
+            0.0
+        };
+        d.set("wait", wait);
+        d.no_budget("@retry with stop_after_attempt");
+        d.finish(self, "rounding", "tenacity computes in float seconds")
     }
 }

@@ -14,6 +14,8 @@ use super::{
     clamp_uniform_mean, py_float, Bounds, Combine, Counting, Counts, Info, Language, Model, Param,
     Rand, RetryAfterRule, Unit, Values, MAX_ROWS,
 };
+use super::{Draft, Policy, Translation};
+use crate::core::policy::Jitter;
 
 const PARAMS: &[Param] = &[
     Param::new("total", Unit::Retries, 10.0, 0.0, 1000.0).doc("Retries after the first call."),
@@ -139,5 +141,27 @@ impl Model for Urllib3 {
             py_float(v.get("backoff_jitter")),
             py_float(v.get("retry_after_max")),
         )
+    }
+
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation {
+        let mut d = Draft::new(self, policy, deadline_ms);
+        d.count("total", None);
+        // Retry k ≥ 2 waits factor × 2^(k−1): half the page's retry 2 makes
+        // retry 2 equal, and every later retry too when the multiplier is 2.
+        d.set("backoff_factor", d.first_ms() * d.growth() / 2000.0);
+        d.set_cap("backoff_max", 1000.0);
+        d.set("backoff_jitter", 0.0);
+        if d.first_waits() {
+            let page = d.first_words();
+            d.diff("first-retry", format!("retry 1 waits 0 s, not {page}"));
+        }
+        d.fixed_multiplier(2.0);
+        if !d.is_jitter(Jitter::None) {
+            d.jitter_diff(
+                "it waits without jitter (backoff_jitter only adds a fixed range of seconds)",
+            );
+        }
+        d.no_budget("urllib3");
+        d.finish(self, "rounding", "urllib3 computes in float seconds")
     }
 }

@@ -263,3 +263,16 @@ fn bad_parameters_are_refused() {
         "a refused value changes nothing"
     );
 }
+
+/// urllib3 retries a status only when it is in `status_forcelist` (or the
+/// response carries a `Retry-After` on 413, 429 or 503): the config must
+/// name the statuses, or a pasted `Retry` never retries a plain 503.
+#[test]
+fn urllib3_config_names_the_statuses_it_retries() {
+    let m = model("urllib3");
+    let config = m.config(&values("urllib3", &[("total", "3")]));
+    assert!(
+        config.contains("    status_forcelist=[408, 429, 500, 502, 503, 504],\n"),
+        "{config}"
+    );
+}

@@ -128,6 +128,7 @@ impl Model for Urllib3 {
              from urllib3.util import Retry\n\n\
              retry = Retry(\n    \
              total={},\n    \
+             status_forcelist=[408, 429, 500, 502, 503, 504],\n    \
              backoff_factor={},\n    \
              backoff_max={},\n    \
              backoff_jitter={},\n    \

@@ -11,7 +11,7 @@
 //! No `Retry-After`.
 
 use super::{
-    go_free_num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
+    go_free_num, py_float, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
     Unit, Values, MAX_ROWS,
 };
 
@@ -122,7 +122,7 @@ impl Model for Backon {
         let ms = |x: f64| format!("Duration::from_micros({})", go_free_num(x * 1000.0));
         let mut lines = vec![
             format!(".with_min_delay({})", ms(v.get("min_delay"))),
-            format!(".with_factor({:?})", v.get("factor") as f32),
+            format!(".with_factor({})", py_float(v.get("factor"))),
         ];
         lines.push(match v.get("max_delay") {
             m if m.is_finite() => format!(".with_max_delay({})", ms(m)),

@@ -38,7 +38,7 @@ pub mod tenacity;
 pub mod urllib3;
 
 pub use page::{library_schedule, LibrarySchedule};
-pub use words::library_notes;
+pub use words::{diff_html, field_id, fields_html, library_notes, options_html};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;
 pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, FIELDS};

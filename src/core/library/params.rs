@@ -314,7 +314,7 @@ impl Values {
             },
             Unit::Choice(names) => names.iter().position(|n| *n == t).ok_or_else(bad)? as f64,
             _ if matches!(t, "none" | "None" | "inf" | "Infinity") => f64::INFINITY,
-            _ => t.parse::<f64>().map_err(|_| bad())?,
+            _ => crate::core::decimal::parse_f64(t).ok_or_else(bad)?,
         };
         self.set(name, value)
     }

@@ -2,7 +2,7 @@
 //! the number of rows, what it does with `Retry-After`, and where the model
 //! was read.
 
-use super::{Combine, Configured, Counts, LibrarySchedule};
+use super::{Combine, Configured, Counts, LibId, LibrarySchedule, Translation, Unit};
 use crate::core::format;
 use crate::core::html::escape;
 
@@ -78,6 +78,83 @@ pub fn library_notes(chosen: &Configured, shown: &LibrarySchedule) -> Vec<String
     out
 }
 
+/// `library-diff` as markup: whether the translation is exact, then one
+/// `<li data-field="…">` per field the library cannot match.
+pub fn diff_html(lib: LibId, t: &Translation) -> String {
+    let lead = if t.exact() {
+        format!("{} does exactly what this page's policy does.", lib.name())
+    } else {
+        format!("Where {} cannot do what this page's policy does:", lib.name())
+    };
+    let items: String = t
+        .diffs
+        .iter()
+        .map(|d| format!("<li data-field=\"{}\">{}</li>", escape(d.field), escape(&d.text)))
+        .collect();
+    format!(
+        "<div data-testid=\"library-diff\" data-exact=\"{}\"><p>{}</p><ul>{items}</ul></div>",
+        t.exact(),
+        escape(&lead)
+    )
+}
+
+/// The `<option>`s of a library select: `first` (value, text), then every
+/// library by id and name.
+pub fn options_html(first: (&str, &str)) -> String {
+    let mut out = format!("<option value=\"{}\">{}</option>", first.0, escape(first.1));
+    for lib in LibId::all() {
+        out += &format!("<option value=\"{}\">{}</option>", lib.id(), escape(lib.name()));
+    }
+    out
+}
+
+/// The element id of a library parameter's field (`lib-backoff_factor`);
+/// its hint and message add `-hint` and `-error`.
+pub fn field_id(name: &str) -> String {
+    format!("lib-{name}")
+}
+
+/// The chosen library's fields as markup, one `.field` per parameter
+/// (`data-param` naming it), showing `texts`: a select for `true`/`false`
+/// and for a choice, a text box for a number.
+pub fn fields_html(lib: LibId, texts: &[String]) -> String {
+    let mut out = String::new();
+    for (i, p) in lib.model().info().params.iter().enumerate() {
+        let id = field_id(p.name);
+        let text = texts.get(i).map(String::as_str).unwrap_or("");
+        let attrs = format!(
+            "id=\"{id}\" aria-describedby=\"{id}-hint {id}-error\" aria-invalid=\"false\""
+        );
+        let names: &[&str] = match p.unit {
+            Unit::Bool => &["true", "false"],
+            Unit::Choice(names) => names,
+            _ => &[],
+        };
+        let control = if names.is_empty() {
+            format!(
+                "<input {attrs} type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" spellcheck=\"false\" value=\"{}\">",
+                escape(text)
+            )
+        } else {
+            let options: String = names
+                .iter()
+                .map(|n| {
+                    let sel = if *n == text { " selected" } else { "" };
+                    format!("<option value=\"{n}\"{sel}>{n}</option>")
+                })
+                .collect();
+            format!("<select {attrs}>{options}</select>")
+        };
+        out += &format!(
+            "<div class=\"field\" data-param=\"{}\"><label for=\"{id}\">{}</label>{control}<p class=\"hint\" id=\"{id}-hint\">{}</p><p class=\"field-error\" id=\"{id}-error\" aria-live=\"polite\"></p></div>",
+            p.name,
+            escape(&p.label()),
+            escape(p.doc)
+        );
+    }
+    out
+}
+
 fn format_share(share: f64) -> String {
     format!("{}\u{a0}%", (share * 1000.0).round() / 10.0)
 }
@@ -106,6 +183,18 @@ mod tests {
         let n = notes("google-api-core");
         assert!(n.iter().any(|l| l.contains("<code>timeout</code> of 120,000 ms (120 s) decides the count")), "{n:?}");
         assert!(n.iter().any(|l| l.contains("of 10,000 simulated runs")));
+    }
+
+    #[test]
+    fn fields_follow_the_table() {
+        let lib = LibId::parse("urllib3").unwrap();
+        let c = Configured::defaults(lib);
+        let texts: Vec<String> = c.values.table().iter().map(|p| c.values.text(p.name)).collect();
+        let html = fields_html(lib, &texts);
+        assert!(html.contains(r#"<label for="lib-backoff_factor">backoff_factor (s)</label>"#));
+        assert!(html.contains(r#"id="lib-total""#));
+        assert!(html.contains(r#"<option value="true" selected>true</option>"#));
+        assert_eq!(html.matches("class=\"field\"").count(), c.values.table().len());
     }
 
     #[test]

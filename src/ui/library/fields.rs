@@ -1,116 +1,117 @@
 //! The `Model` select and, with a library chosen, its own fields: each
 //! named as the library spells the parameter, with its unit, starting at
 //! the library's default.
+//!
+//! The fields are written as markup when the library changes
+//! ([`fields_html`]) and kept in step in place after that ([`update`]):
+//! written as views, fifteen tables of fields cost the wasm several KB.
+//! Every node is found by the id [`field_id`] gives it, never by position.
 
+use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
-use crate::core::library::{LibId, Param, Unit};
-use crate::ui::state::{use_library, LibraryInputs};
-
-/// The link's and the option's spelling of "the page's own policy".
 use crate::core::inputs::PAGE_MODEL;
+use crate::core::library::{field_id, fields_html, options_html, LibId, Param};
+use crate::ui::state::use_library;
 
 /// `Model`: the page's own policy or a library in its own terms.
 #[component]
 pub fn ModelSelect() -> impl IntoView {
     let library = use_library();
     let model = library.model;
-    let on_change =
-        move |ev: leptos::ev::Targeted<leptos::ev::Event, web_sys::HtmlSelectElement>| {
-            library.choose(LibId::parse(&ev.target().value()));
-        };
     view! {
         <div class="field model">
             <label for="model">"Model"</label>
-            <select id="model" on:change:target=on_change>
-                <option value=PAGE_MODEL prop:selected=move || model.get().is_none()>
-                    "This page's policy"
-                </option>
-                {LibId::all()
-                    .map(|lib| {
-                        view! {
-                            <option value=lib.id() prop:selected=move || model.get() == Some(lib)>
-                                {lib.name()}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
+            <select
+                id="model"
+                inner_html=options_html((PAGE_MODEL, "This page's policy"))
+                prop:value=move || model.get().map_or(PAGE_MODEL, LibId::id)
+                on:change:target=move |ev| library.choose(LibId::parse(&ev.target().value()))
+            ></select>
         </div>
     }
 }
 
-/// The chosen library's fields, rebuilt when the library changes.
+/// The value of a library field's control, and its parameter's index.
+fn edited(target: Option<web_sys::EventTarget>, table: &[Param]) -> Option<(usize, String)> {
+    let el: Element = target?.dyn_into().ok()?;
+    let name = el.id();
+    let i = table.iter().position(|p| field_id(p.name) == name)?;
+    let value = match el.dyn_ref::<HtmlInputElement>() {
+        Some(input) => input.value(),
+        None => el.dyn_ref::<HtmlSelectElement>()?.value(),
+    };
+    Some((i, value))
+}
+
+/// Shows `texts` and `errors` in the fields written for `table`: the
+/// values the person did not type (a preset, a link), each message and
+/// the invalid marks.
+fn update(table: &[Param], texts: &[String], errors: &[Option<String>]) {
+    let document = document();
+    for (i, p) in table.iter().enumerate() {
+        let id = field_id(p.name);
+        let error = errors.get(i).cloned().flatten();
+        if let Some(el) = document.get_element_by_id(&id) {
+            let text = texts.get(i).map(String::as_str).unwrap_or("");
+            if let Some(input) = el.dyn_ref::<HtmlInputElement>() {
+                if input.value() != text {
+                    input.set_value(text);
+                }
+            } else if let Some(select) = el.dyn_ref::<HtmlSelectElement>() {
+                select.set_value(text);
+            }
+            let _ = el.set_attribute("aria-invalid", if error.is_some() { "true" } else { "false" });
+            if let Some(field) = el.parent_element() {
+                let _ = field.class_list().toggle_with_force("invalid", error.is_some());
+            }
+        }
+        if let Some(message) = document.get_element_by_id(&format!("{id}-error")) {
+            message.set_text_content(error.as_deref());
+        }
+    }
+}
+
+/// The chosen library's fields, rewritten when the library changes.
 #[component]
 pub fn LibraryFields() -> impl IntoView {
     let library = use_library();
-    move || {
-        library.model.get().map(|lib| {
-            lib.model()
-                .info()
-                .params
-                .iter()
-                .enumerate()
-                .map(|(i, p)| lib_field(library, i, p))
-                .collect_view()
-        })
-    }
-}
-
-/// One parameter's field: a select for `true`/`false` and for a choice,
-/// a text box for a number (which also takes `none` where the library
-/// has "no limit").
-fn lib_field(library: LibraryInputs, i: usize, p: &'static Param) -> impl IntoView {
-    let id = format!("lib-{}", p.name);
-    let error = library.error(i);
-    let texts = library.texts;
-    let text = move || texts.with(|t| t.get(i).cloned().unwrap_or_default());
-    let set = move |value: String| {
-        texts.update(|t| {
-            if let Some(slot) = t.get_mut(i) {
-                *slot = value;
+    let container = NodeRef::<Div>::new();
+    Effect::new(move |shown: Option<Option<LibId>>| {
+        let el = container.get()?;
+        let lib = library.model.get()?;
+        let table = lib.model().info().params;
+        library.texts.with(|texts| {
+            if shown.flatten() != Some(lib) {
+                el.set_inner_html(&fields_html(lib, texts));
             }
-        })
-    };
-    let choices: Option<&'static [&'static str]> = match p.unit {
-        Unit::Bool => Some(&["true", "false"]),
-        Unit::Choice(names) => Some(names),
-        _ => None,
-    };
-    let hint_id = format!("{id}-hint");
-    let error_id = format!("{id}-error");
-    let described = format!("{hint_id} {error_id}");
-    let control = match choices {
-        Some(names) => view! {
-            <select id=id.clone() aria-describedby=described on:change:target=move |ev| set(ev.target().value())>
-                {names
-                    .iter()
-                    .map(|n| view! { <option value=*n prop:selected=move || text() == *n>{*n}</option> })
-                    .collect_view()}
-            </select>
+            library
+                .parsed
+                .with(|p| update(table, texts, &p.errors));
+        });
+        Some(lib)
+    });
+    let on_edit = move |ev: web_sys::Event| {
+        let Some(lib) = library.model.get_untracked() else {
+            return;
+        };
+        if let Some((i, value)) = edited(ev.target(), lib.model().info().params) {
+            library.texts.update(|t| {
+                if let Some(slot) = t.get_mut(i) {
+                    *slot = value;
+                }
+            });
         }
-        .into_any(),
-        None => view! {
-            <input
-                id=id.clone()
-                type="text"
-                inputmode="decimal"
-                autocomplete="off"
-                spellcheck="false"
-                aria-describedby=described
-                aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
-                prop:value=text
-                on:input:target=move |ev| set(ev.target().value())
-            />
-        }
-        .into_any(),
     };
     view! {
-        <div class="field" class:invalid=move || error.with(Option::is_some)>
-            <label for=id>{p.label()}</label>
-            {control}
-            <p class="hint" id=hint_id>{p.doc}</p>
-            <p class="field-error" id=error_id aria-live="polite">{move || error.get()}</p>
-        </div>
+        <div
+            class="fields library-fields"
+            node_ref=container
+            on:input=on_edit
+            on:change=on_edit
+            hidden=move || library.model.get().is_none()
+        ></div>
     }
 }

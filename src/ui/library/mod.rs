@@ -1,14 +1,15 @@
 //! A retry library in its own terms: the `Model` select with the library's
 //! fields ([`fields`]), what the library does ([`LibraryNotes`]), and its
 //! config in its own syntax with a `Copy config` button; with the page's
-//! own policy, the `Library` select, the closest config and what differs.
+//! own policy, the `Library` select, the closest config and what differs
+//! ([`LibrarySection`]).
 
 pub mod fields;
-// pub mod translation; (waits for the core's translate)
 
 use leptos::prelude::*;
 
-use crate::core::library::library_notes;
+use crate::core::html::{escape, escape_text};
+use crate::core::library::{diff_html, library_notes, options_html, LibId};
 use crate::ui::state::{use_derived, use_library};
 use crate::ui::widgets::clipboard::copy_text;
 
@@ -18,63 +19,86 @@ use crate::ui::widgets::clipboard::copy_text;
 pub fn LibraryNotes() -> impl IntoView {
     let (library, derived) = (use_library(), use_derived());
     let notes = move || {
-        let chosen = library.valid.get()?;
+        let chosen = library.valid()?;
         let shown = derived.library.get()?;
         let items: String = library_notes(&chosen, &shown)
             .into_iter()
             .map(|n| format!("<li>{n}</li>"))
             .collect();
-        Some(view! { <ul class="library-notes" data-testid="library-notes" inner_html=items></ul> })
+        Some(items)
     };
-    view! { <div aria-live="polite">{notes}</div> }
+    view! { <ul class="library-notes" data-testid="library-notes" aria-live="polite" inner_html=notes></ul> }
 }
 
-/// The config block shared by both directions: the text in
-/// `data-testid="library-config"` and its `Copy config` button.
-#[component]
-pub fn ConfigBlock(
-    /// The config's text.
-    #[prop(into)]
-    text: Signal<String>,
-) -> impl IntoView {
-    let status = RwSignal::new("");
-    view! {
-        <pre class="library-config"><code data-testid="library-config">{move || text.get()}</code></pre>
-        <p class="copy-row">
-            <button type="button" on:click=move |_| copy_text(text.get_untracked(), status)>
-                "Copy config"
-            </button>
-            <span class="copy-status" role="status">{move || status.get()}</span>
-        </p>
+/// The config's text: the chosen library's settings, or the page's
+/// policy written for the library picked in `Library` (with what differs,
+/// when `diff` is given); empty when neither applies.
+fn config(diff: Option<&mut String>) -> String {
+    let (library, derived) = (use_library(), use_derived());
+    if let Some(c) = library.valid() {
+        return c.lib.model().config(&c.values);
     }
+    let Some(lib) = library.to.get() else {
+        return String::new();
+    };
+    let deadline = derived.deadline.get();
+    let t = derived.policy.with(|p| lib.model().translate(p, deadline));
+    if let Some(diff) = diff {
+        *diff = diff_html(lib, &t);
+    }
+    lib.model().config(&t.values)
+}
+
+/// The section's markup: what the config is (or `library-diff`), then
+/// the config in `data-testid="library-config"`.
+fn section_html() -> String {
+    let mut lead = match use_library().valid() {
+        Some(c) => format!("<p>{}, with these settings:</p>", escape(c.lib.name())),
+        None => String::new(),
+    };
+    let text = config(Some(&mut lead));
+    if text.is_empty() {
+        return lead;
+    }
+    format!(
+        "{lead}<pre class=\"library-config\"><code data-testid=\"library-config\">{}</code></pre>",
+        escape_text(&text)
+    )
 }
 
 /// The section under the results: the chosen library's config, or the
-/// page's policy written for the library picked in `Library`.
+/// page's policy written for the library picked in `Library`, with a
+/// `Copy config` button.
 #[component]
 pub fn LibrarySection() -> impl IntoView {
     let library = use_library();
-    let own = move || {
-        library.valid.get().map(|chosen| {
-            let text = Signal::derive(move || {
-                library
-                    .valid
-                    .with(|c| c.as_ref().map(|c| c.lib.model().config(&c.values)))
-                    .unwrap_or_default()
-            });
-            view! {
-                <p>{format!("{} with these settings, as you would write them:", chosen.lib.name())}</p>
-                <ConfigBlock text />
-            }
-        })
-    };
+    let to = library.to;
+    // Written as markup: a reactive node per part cost the wasm more.
+    let html = Memo::new(move |_| section_html());
+    let status = RwSignal::new("");
+    let empty = move || library.model.get().is_none() && to.get().is_none();
     view! {
-        <section class="library" aria-labelledby="library-heading">
+        <section class="panel library" aria-labelledby="library-heading">
             <h2 id="library-heading">"In your library's terms"</h2>
-            {move || match library.model.get() {
-                Some(_) => own().into_any(),
-                None => ().into_any(),
-            }}
+            <div class="field" hidden=move || library.model.get().is_some()>
+                <label for="to">"Library"</label>
+                <select
+                    id="to"
+                    inner_html=options_html(("", "Choose a library"))
+                    prop:value=move || to.get().map_or("", LibId::id)
+                    on:change:target=move |ev| to.set(LibId::parse(&ev.target().value()))
+                ></select>
+                <p class="hint">
+                    "This page's policy written for that library: the closest settings, and what they cannot match."
+                </p>
+            </div>
+            <div aria-live="polite" inner_html=html></div>
+            <p class="copy-row" hidden=empty>
+                <button type="button" on:click=move |_| copy_text(untrack(|| config(None)), status)>
+                    "Copy config"
+                </button>
+                <span class="copy-status" role="status">{move || status.get()}</span>
+            </p>
         </section>
     }
 }

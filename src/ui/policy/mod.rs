@@ -41,9 +41,7 @@ pub fn PolicyForm() -> impl IntoView {
             <h2 id="policy-heading">"Policy"</h2>
             <ModelSelect />
             <PresetPicker />
-            <div class="fields library-fields">
-                <LibraryFields />
-            </div>
+            <LibraryFields />
             // With a library chosen, only the deadline stays (and not even
             // that when the library has a time budget of its own).
             <div class="fields" class:library=move || !own() class:budget=budget>

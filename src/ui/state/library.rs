@@ -18,8 +18,10 @@ use crate::ui::state::field::{Bound, StaleField};
 pub struct Parsed {
     /// Each field's message, in the table's order (`None`: accepted).
     pub errors: Vec<Option<String>>,
-    /// The library and its values, when every field is accepted.
-    pub chosen: Option<Configured>,
+    /// The library and its values when every field is accepted; otherwise
+    /// the last accepted ones (the library's defaults if there are none).
+    /// `None` for the page's own policy.
+    pub valid: Option<Configured>,
 }
 
 /// The `Model` select, the chosen library's fields and the `Library` select.
@@ -29,10 +31,10 @@ pub struct LibraryInputs {
     pub model: RwSignal<Option<LibId>>,
     /// The text of each of the library's fields, in its table's order.
     pub texts: RwSignal<Vec<String>>,
-    /// What the texts give.
+    /// What the texts give: each field's message, and the last accepted
+    /// library and values, which the page computes with. (One memo: each
+    /// memo type costs the wasm its own code.)
     pub parsed: Memo<Parsed>,
-    /// The last accepted library and values: what the page computes with.
-    pub valid: Memo<Option<Configured>>,
     /// `Library`: the library the page's policy is written for.
     pub to: RwSignal<Option<LibId>>,
 }
@@ -61,7 +63,7 @@ fn parse(lib: LibId, texts: &[String]) -> Parsed {
     if errors.iter().any(Option::is_some) {
         return Parsed {
             errors,
-            chosen: None,
+            valid: None,
         };
     }
     // Accepted one by one, refused together: the message goes beside the
@@ -75,12 +77,12 @@ fn parse(lib: LibId, texts: &[String]) -> Parsed {
         errors[i] = Some(e.to_string());
         return Parsed {
             errors,
-            chosen: None,
+            valid: None,
         };
     }
     Parsed {
         errors,
-        chosen: Some(chosen),
+        valid: Some(chosen),
     }
 }
 
@@ -89,30 +91,32 @@ impl LibraryInputs {
     pub fn new(initial: &State) -> Self {
         let model = RwSignal::new(initial.library.as_ref().map(|c| c.lib));
         let texts = RwSignal::new(texts(initial.library.as_ref()));
-        let parsed = Memo::new(move |_| match model.get() {
-            None => Parsed {
-                errors: Vec::new(),
-                chosen: None,
-            },
-            Some(lib) => texts.with(|t| parse(lib, t)),
-        });
-        let valid = Memo::new(move |prev: Option<&Option<Configured>>| {
-            let lib = model.get()?;
-            if let Some(chosen) = parsed.with(|p| p.chosen.clone()) {
-                return Some(chosen);
+        let parsed = Memo::new(move |prev: Option<&Parsed>| {
+            let Some(lib) = model.get() else {
+                return Parsed {
+                    errors: Vec::new(),
+                    valid: None,
+                };
+            };
+            let mut next = texts.with(|t| parse(lib, t));
+            if next.valid.is_none() {
+                // Refused: the last accepted values of this library stay.
+                let last = prev.and_then(|p| p.valid.clone()).filter(|c| c.lib == lib);
+                next.valid = Some(last.unwrap_or_else(|| Configured::defaults(lib)));
             }
-            match prev.cloned().flatten() {
-                Some(last) if last.lib == lib => Some(last),
-                _ => Some(Configured::defaults(lib)),
-            }
+            next
         });
         LibraryInputs {
             model,
             texts,
             parsed,
-            valid,
             to: RwSignal::new(initial.to),
         }
+    }
+
+    /// The last accepted library and values (tracked).
+    pub fn valid(&self) -> Option<Configured> {
+        self.parsed.with(|p| p.valid.clone())
     }
 
     /// Chooses `lib` (or the page's own policy) at its defaults.
@@ -120,12 +124,6 @@ impl LibraryInputs {
         self.texts
             .set(texts(lib.map(Configured::defaults).as_ref()));
         self.model.set(lib);
-    }
-
-    /// The message beside field `index`, if it is refused.
-    pub fn error(&self, index: usize) -> Signal<Option<String>> {
-        let parsed = self.parsed;
-        Signal::derive(move || parsed.with(|p| p.errors.get(index).cloned().flatten()))
     }
 }
 
@@ -145,14 +143,14 @@ impl Bound for LibraryInputs {
     }
 
     fn write(&self, state: &mut State) {
-        state.library = self.valid.get();
+        state.library = self.valid();
         state.to = self.to.get();
     }
 
     fn stale(&self) -> Option<StaleField> {
         let parsed = self.parsed.get();
         let i = parsed.errors.iter().position(Option::is_some)?;
-        let used = self.valid.get()?;
+        let used = parsed.valid?;
         let param = used.values.table()[i];
         Some(StaleField {
             label: param.name,

@@ -104,7 +104,7 @@ impl Derived {
         });
         let seed = policy_in.seed;
         let library = Memo::new(move |_| {
-            let chosen = library_in.valid.get()?;
+            let chosen = library_in.valid()?;
             library_schedule(&chosen, seed.get()).ok().map(Arc::new)
         });
         let schedule = Memo::new(move |_| {

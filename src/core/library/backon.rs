@@ -1,6 +1,7 @@
-//! backon `ExponentialBuilder` (Rust), read from backon 1.5.2,
+//! backon `ExponentialBuilder` (Rust), read from backon 1.6.0 (crates.io),
 //! `backon/src/backoff/exponential.rs` (`ExponentialBuilder::new`,
-//! `ExponentialBackoff::next`). Not run here: pinned to that code.
+//! `ExponentialBackoff::next`; the delay code is unchanged from 1.5.2).
+//! Run against backon 1.6.0 by `tests/libraries/`.
 //!
 //! `max_times` counts retries (none: unlimited). The first delay is
 //! `min_delay`, never compared with `max_delay`; each next one is
@@ -40,9 +41,9 @@ const PARAMS: &[Param] = &[
 static INFO: Info = Info {
     id: "backon",
     name: "backon ExponentialBuilder",
-    release: "backon 1.5.2",
+    release: "backon 1.6.0",
     file: "backon/src/backoff/exponential.rs",
-    url: "https://github.com/Xuanwo/backon/blob/v1.5.2/backon/src/backoff/exponential.rs",
+    url: "https://github.com/Xuanwo/backon/blob/v1.6.0/backon/src/backoff/exponential.rs",
     language: Language::Rust,
     params: PARAMS,
     counting: Counting {

@@ -1,8 +1,9 @@
-//! cenkalti/backoff v5 `ExponentialBackOff` (Go), read from the v5 source
-//! (5.0.x), `exponential.go` (`NextBackOff`, `incrementCurrentInterval`,
+//! cenkalti/backoff v5 `ExponentialBackOff` (Go), read from v5.0.3,
+//! `exponential.go` (`NextBackOff`, `incrementCurrentInterval`,
 //! `getRandomValueFromInterval`) and `retry.go` (`Retry`, `WithMaxTries`,
-//! `WithMaxElapsedTime`). v6 and v7 do not change the delay math. Not run
-//! here: pinned to that code.
+//! `WithMaxElapsedTime`). v6 and v7 do not change the delay math. Run
+//! against v5.0.3 (Debian's golang-github-cenkalti-backoff-v5-dev 5.0.3-4)
+//! by `tests/libraries/`.
 //!
 //! `MaxTries` counts attempts (0: unlimited). The sleep is
 //! `⌊cur(1−f) + U·(2f·cur + 1)⌋` ns, uniform in `[cur(1−f), cur(1+f)]` with
@@ -42,9 +43,9 @@ const PARAMS: &[Param] = &[
 static INFO: Info = Info {
     id: "cenkalti",
     name: "cenkalti/backoff v5 ExponentialBackOff",
-    release: "cenkalti/backoff v5",
+    release: "cenkalti/backoff v5.0.3",
     file: "exponential.go",
-    url: "https://github.com/cenkalti/backoff/blob/v5/exponential.go",
+    url: "https://github.com/cenkalti/backoff/blob/v5.0.3/exponential.go",
     language: Language::Go,
     params: PARAMS,
     counting: Counting {

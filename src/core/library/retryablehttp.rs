@@ -1,7 +1,10 @@
 //! hashicorp/go-retryablehttp `Client` with `DefaultBackoff`, read from
 //! go-retryablehttp v0.7.8, `client.go` (`DefaultBackoff`,
 //! `defaultRetryWaitMin`, `defaultRetryWaitMax`, `defaultRetryMax`,
-//! `Client.Do`). Not run here: pinned to that code.
+//! `Client.Do`). Run by `tests/libraries/` against 0.7.1 (Debian bookworm's
+//! golang-github-hashicorp-go-retryablehttp-dev; v0.7.8 cannot be installed
+//! there), whose `DefaultBackoff` delay and `Client.Do` call of it are the
+//! same as v0.7.8's (only the `Retry-After` parsing changed).
 //!
 //! `RetryMax` counts retries. Retry n sleeps `RetryWaitMin · 2^(n−1)`,
 //! replaced by `RetryWaitMax` when it is larger (or overflows): no jitter.

@@ -213,7 +213,11 @@ pub fn schedule(model: &dyn Model, v: &Values) -> Result<Schedule, LibError> {
         });
     };
     let (sums, counts) = simulate(model, v, BUDGET_RUNS);
-    let always = model.always(v, budget_ms);
+    // A count that ends the retries first bounds the retries that always
+    // happen too (cenkalti's MaxTries under its 15-min MaxElapsedTime).
+    let always = model
+        .always(v, budget_ms)
+        .min(model.max_retries(v).unwrap_or(MAX_ROWS));
     let allowed = (BEYOND_SHARE * f64::from(BUDGET_RUNS)).floor() as usize;
     let beyond = |k: u32| counts.iter().filter(|&&c| c > k).count();
     let mut last = always;

@@ -24,10 +24,6 @@ fn first_three(id: &str) -> Vec<(f64, f64)> {
         .collect()
 }
 
-fn close(a: (f64, f64), b: (f64, f64)) -> bool {
-    (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9
-}
-
 #[test]
 fn google_cloud_java_gax_default() {
     // java-core/google-cloud-core/.../ServiceOptions.java (google-cloud-core 2.65.0):

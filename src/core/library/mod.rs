@@ -207,20 +207,12 @@ pub trait Model: Sync {
     /// deadline (ms), with every way the library differs from it.
     fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation;
 
-    /// The retries that happen in every run, when a time budget applies:
-    /// by default every retry whose sleep, at its longest, still ends within
-    /// the budget (the library stops before a sleep that would pass it).
-    fn always(&self, v: &Values, budget_ms: f64) -> u32 {
-        let mut total = 0.0;
-        let mut n = 0;
-        while n < MAX_ROWS {
-            total += self.bounds(v, n + 1).max_ms;
-            if total > budget_ms {
-                break;
-            }
-            n += 1;
-        }
-        n
+    /// The retries that happen in every run under a time budget, when
+    /// the library's own rule differs from the default one
+    /// (`always_within` in `schedule.rs`: every retry whose sleep, at its
+    /// longest, still ends within the budget).
+    fn always(&self, _v: &Values, _budget_ms: f64) -> Option<u32> {
+        None
     }
 }
 

@@ -135,14 +135,14 @@ impl Model for PRetry {
         out
     }
 
-    fn always(&self, v: &Values, budget_ms: f64) -> u32 {
+    fn always(&self, v: &Values, budget_ms: f64) -> Option<u32> {
         let mut total = 0.0;
         let mut n = 0;
         while n < MAX_ROWS.min(v.get("retries") as u32) && total < budget_ms {
             n += 1;
             total += nominal(v, n).1;
         }
-        n
+        Some(n)
     }
 
     fn config(&self, v: &Values) -> String {

@@ -142,6 +142,23 @@ pub struct Schedule {
     pub trailing: Option<Bounds>,
 }
 
+/// The retries that happen in every run under `budget_ms`, by default:
+/// every retry whose sleep, at its longest, still ends within the budget
+/// (the library stops before a sleep that would pass it). One function for
+/// every library, rather than a default method copied into each.
+pub fn always_within(model: &dyn Model, v: &Values, budget_ms: f64) -> u32 {
+    let mut total = 0.0;
+    let mut n = 0;
+    while n < MAX_ROWS {
+        total += model.bounds(v, n + 1).max_ms;
+        if total > budget_ms {
+            break;
+        }
+        n += 1;
+    }
+    n
+}
+
 /// Checks each parameter against its range, then the combination.
 pub(super) fn check(model: &dyn Model, v: &Values) -> Result<(), LibError> {
     for p in model.info().params {
@@ -217,6 +234,7 @@ pub fn schedule(model: &dyn Model, v: &Values) -> Result<Schedule, LibError> {
     // happen too (cenkalti's MaxTries under its 15-min MaxElapsedTime).
     let always = model
         .always(v, budget_ms)
+        .unwrap_or_else(|| always_within(model, v, budget_ms))
         .min(model.max_retries(v).unwrap_or(MAX_ROWS));
     let allowed = (BEYOND_SHARE * f64::from(BUDGET_RUNS)).floor() as usize;
     let beyond = |k: u32| counts.iter().filter(|&&c| c > k).count();

@@ -86,7 +86,7 @@ pub fn ModeComparison() -> impl IntoView {
             <p class="intro">
                 "The same base, multiplier, cap and retries in every jitter mode. The worst case is what to hold against a deadline; the expected total is what a typical call waits. Choose a mode to use it."
             </p>
-            <OwnPolicyNote what="These modes compare" totals=true />
+            <OwnPolicyNote what="These modes compare" />
             <ScrollTable
                 caption="Mode comparison"
                 caption_id="comparison-caption"

@@ -68,9 +68,8 @@ fn update(table: &[Param], texts: &[String], errors: &[Option<String>]) {
                 if error.is_some() { "true" } else { "false" },
             );
             if let Some(field) = el.parent_element() {
-                let _ = field
-                    .class_list()
-                    .toggle_with_force("invalid", error.is_some());
+                let class = if error.is_some() { "field invalid" } else { "field" };
+                let _ = field.set_attribute("class", class);
             }
         }
         if let Some(message) = document.get_element_by_id(&format!("{id}-error")) {

@@ -1,4 +1,5 @@
-//! Every preset reproduces its source's first three delays.
+//! Every page preset reproduces its source's first three delays. (Libraries
+//! with a model are checked in `tests/library_*.rs` and `tests/libraries/`.)
 //!
 //! Each expectation sits next to the source line that settles it, quoted
 //! briefly with its file, from the release named in the preset's `checked`.
@@ -7,7 +8,7 @@
 //! stated in the preset's note).
 
 use backoff_calculator::core::policy::Policy;
-use backoff_calculator::core::presets::{by_id, matching, Preset, PRESETS};
+use backoff_calculator::core::presets::{by_id, matching, Preset, DEFAULTS, PRESETS};
 use backoff_calculator::core::schedule::schedule;
 
 fn preset(id: &str) -> &'static Preset {
@@ -46,121 +47,6 @@ fn google_cloud_java_gax_default() {
 }
 
 #[test]
-fn aws_standard_mode() {
-    // botocore/retries/standard.py (botocore 1.44.8):
-    //   t_i = self._random() * min(self._get_base_scale(context)
-    //         * (self._base ** (context.attempt_number - 1)), self._max_backoff)
-    //   'non_throttling_base_scale': 0.05, _MAX_BACKOFF = 20, DEFAULT_MAX_ATTEMPTS = 3
-    // packages/core/src/submodules/retry/util-retry/retries-2026-config.ts (@smithy/core 3.41.1):
-    //   static delay() { return 50; }
-    // .../DefaultRetryBackoffStrategy.ts: Math.floor(b * Math.min(this.x * r ** i, MAXIMUM_RETRY_DELAY))
-    assert_eq!(first_three("aws-standard"), [(0.0, 50.0), (0.0, 100.0)]);
-    let p = preset("aws-standard");
-    assert_eq!(p.policy.max_retries, 2);
-    assert!(p.honor_retry_after);
-}
-
-#[test]
-fn aws_standard_mode_throttling() {
-    // botocore/retries/standard.py: 'throttling_base_scale': 1
-    // retries-2026-config.ts: static throttlingDelay() { return 1_000; }
-    assert_eq!(
-        first_three("aws-throttling"),
-        [(0.0, 1000.0), (0.0, 2000.0)]
-    );
-}
-
-#[test]
-fn google_api_core_python() {
-    // packages/google-api-core/google/api_core/retry/retry_base.py (google-api-core 2.44.0):
-    //   _DEFAULT_INITIAL_DELAY = 1.0, _DEFAULT_MAXIMUM_DELAY = 60.0, _DEFAULT_DEADLINE = 60.0 * 2.0
-    //   yield random.uniform(0.0, max_delay); max_delay = min(max_delay * multiplier, maximum)
-    //   if deadline is not None and time.monotonic() + next_sleep > deadline: (gives up)
-    assert_eq!(
-        first_three("google-api-core"),
-        [(0.0, 1000.0), (0.0, 2000.0), (0.0, 4000.0)]
-    );
-    assert_eq!(preset("google-api-core").deadline_ms, Some(120_000));
-}
-
-#[test]
-fn grpc_connection_backoff() {
-    // doc/connection-backoff.md: INITIAL_BACKOFF = 1 second, MULTIPLIER = 1.6,
-    //   MAX_BACKOFF = 120 seconds, JITTER = 0.2
-    // src/core/util/backoff.cc: current_backoff_ = std::min(current_backoff_ * options_.multiplier(),
-    //   options_.max_backoff()); absl::Uniform(rand_gen_, 1 - options_.jitter(), 1 + options_.jitter())
-    //   (the first call skips the multiplication but still applies the jitter)
-    let r = first_three("grpc");
-    assert_eq!(r[0], (800.0, 1200.0));
-    assert!(close(r[1], (1280.0, 1920.0)));
-    assert!(close(r[2], (2048.0, 3072.0)));
-    // Capped before the jitter: once the backoff reaches 120 s (retry 12),
-    // a sleep can reach 144 s.
-    let long = Policy {
-        max_retries: 12,
-        ..preset("grpc").policy
-    };
-    let s = schedule(&long, 1);
-    assert!(s.rows[10].max_ms < 144_000.0);
-    assert_eq!(s.rows[11].max_ms, 144_000.0);
-    assert_eq!(preset("grpc").more_sources.len(), 1);
-}
-
-#[test]
-fn cenkalti_backoff_v4() {
-    // exponential.go (v4.3.0): DefaultInitialInterval = 500 * time.Millisecond,
-    //   DefaultRandomizationFactor = 0.5, DefaultMultiplier = 1.5,
-    //   DefaultMaxInterval = 60 * time.Second, DefaultMaxElapsedTime = 15 * time.Minute
-    //   if b.MaxElapsedTime != 0 && elapsed+next > b.MaxElapsedTime { return b.Stop }
-    assert_eq!(
-        first_three("cenkalti"),
-        [(250.0, 750.0), (375.0, 1125.0), (562.5, 1687.5)]
-    );
-    let p = preset("cenkalti");
-    let s = schedule(&p.policy, 1);
-    assert_eq!(s.rows.last().unwrap().max_ms, 90_000.0);
-    // The budget, not the count, ends the retries: even the shortest sleeps
-    // fit 39 retries in 15 minutes and never 40.
-    let budget = p.deadline_ms.unwrap() as f64;
-    assert!(s.range_min_ms <= budget);
-    let forty = schedule(
-        &Policy {
-            max_retries: 40,
-            ..p.policy
-        },
-        1,
-    );
-    assert!(forty.range_min_ms > budget);
-    // And the longest sleeps pass it well before: the deadline binds.
-    assert!(s.range_max_ms > budget);
-}
-
-#[test]
-fn client_go_default_backoff() {
-    // util/retry/util.go (client-go v0.36.3): var DefaultBackoff = wait.Backoff{
-    //   Steps: 4, Duration: 10 * time.Millisecond, Factor: 5.0, Jitter: 0.1 }
-    // apimachinery pkg/util/wait: duration + time.Duration(rand.Float64()*maxFactor*float64(duration))
-    let r = first_three("client-go");
-    assert_eq!(r[0], (10.0, 11.0));
-    assert!(close(r[1], (50.0, 55.0)));
-    assert!(close(r[2], (250.0, 275.0)));
-    assert_eq!(preset("client-go").policy.max_retries, 3);
-}
-
-#[test]
-fn resilience4j() {
-    // resilience4j-core/.../IntervalFunction.java (2.4.0): DEFAULT_INITIAL_INTERVAL = 500,
-    //   DEFAULT_MULTIPLIER = 1.5, DEFAULT_RANDOMIZATION_FACTOR = 0.5;
-    //   with a maximum: return Math.min(interval, maxIntervalMillis);  (after the jitter)
-    // resilience4j-retry/.../RetryConfig.java: DEFAULT_MAX_ATTEMPTS = 3
-    // (the library truncates to whole ms: 749, 1124)
-    assert_eq!(
-        first_three("resilience4j"),
-        [(250.0, 750.0), (375.0, 1125.0)]
-    );
-}
-
-#[test]
 fn openai_python() {
     // src/openai/_constants.py (openai 3.57.0): DEFAULT_MAX_RETRIES = 2,
     //   INITIAL_RETRY_DELAY = 0.5, MAX_RETRY_DELAY = 8.0, MAX_RETRY_AFTER_DELAY = 2 * 60
@@ -177,49 +63,25 @@ fn openai_python() {
 }
 
 #[test]
-fn go_retryablehttp() {
-    // client.go (v0.7.8): defaultRetryWaitMin = 1 * time.Second,
-    //   defaultRetryWaitMax = 30 * time.Second, defaultRetryMax = 4
-    //   mult := math.Pow(2, float64(attemptNum)) * float64(min)
-    //   if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable
-    //   { if sleep, ok := parseRetryAfterHeader(resp.Header["Retry-After"]); ok { return sleep } }
-    assert_eq!(
-        first_three("go-retryablehttp"),
-        [(1000.0, 1000.0), (2000.0, 2000.0), (4000.0, 4000.0)]
-    );
-    let p = preset("go-retryablehttp");
-    assert!(p.honor_retry_after);
-    assert_eq!(p.retry_after_max_ms, None);
-}
-
-#[test]
-fn backon() {
-    // backon/src/backoff/exponential.rs (backon 1.5.2): jitter: false, factor: 2.0,
-    //   min_delay: Duration::from_secs(1), max_delay: Some(Duration::from_secs(60)), max_times: Some(3)
-    assert_eq!(
-        first_three("backon"),
-        [(1000.0, 1000.0), (2000.0, 2000.0), (4000.0, 4000.0)]
-    );
-}
-
-#[test]
 fn curl_retry() {
     // src/tool_main.h (curl 8.21.0): RETRY_SLEEP_DEFAULT 1000L, RETRY_SLEEP_MAX 600000L
     // src/tool_operate.c retry_sleep(): if(retry_after) { sleeptime = retry_after * 1000 }
     //   if(!sleeptime && !config->retry_delay_ms) { ... per->retry_sleep *= 2; ... }
     //   (since 8.17.0, commit ca034e8: any non-zero Retry-After wins, even a shorter one)
+    // lib/http.c (since 8.12.0): a Retry-After above 21600 s (6 hours) is
+    //   cut to 21600 s.
     assert_eq!(
         first_three("curl"),
         [(1000.0, 1000.0), (2000.0, 2000.0), (4000.0, 4000.0)]
     );
     let p = preset("curl");
     assert!(p.honor_retry_after);
-    assert_eq!(p.retry_after_max_ms, None);
+    assert_eq!(p.retry_after_max_ms, Some(21_600_000));
 }
 
 #[test]
 fn presets_are_distinct_valid_and_found_again() {
-    assert!(PRESETS.len() >= 8);
+    assert_eq!(PRESETS.len(), 3);
     for (i, p) in PRESETS.iter().enumerate() {
         assert!(p.policy.proportional.check().is_ok(), "{}", p.id);
         assert!(p.url.starts_with("https://"), "{}", p.id);
@@ -241,6 +103,17 @@ fn presets_are_distinct_valid_and_found_again() {
         ..Policy::default()
     };
     assert!(matching(&custom).is_none());
+}
+
+#[test]
+fn a_library_with_a_model_is_offered_there_only() {
+    // One definition per library: a library the models cover is chosen
+    // at its defaults through its model, never as a page preset too.
+    use backoff_calculator::core::library::LibId;
+    for p in PRESETS.iter().chain([&DEFAULTS]) {
+        assert!(LibId::parse(p.id).is_none(), "{} is also a library model", p.id);
+    }
+    assert_eq!(LibId::all().count(), 15);
 }
 
 #[test]
@@ -386,12 +259,12 @@ fn the_note_shows_one_sentence_and_puts_the_rest_and_the_sources_in_a_disclosure
         note_html(&DEFAULTS),
         "Not any library&#39;s: 1 s doubling to a 32 s cap, 5 retries, full jitter, no deadline."
     );
-    let grpc = note_html(preset("grpc"));
-    let (short, details) = grpc.split_once("<details>").unwrap();
-    assert!(short.starts_with("±20 % around a 1.6× backoff"), "{short}");
-    assert!(details.starts_with("<summary>Details and sources</summary>C-core jitters"));
+    let curl = note_html(preset("curl"));
+    let (short, details) = curl.split_once("<details>").unwrap();
+    assert!(short.starts_with("Doubles from 1 s up to 10 minutes"), "{short}");
+    assert!(details.starts_with("<summary>Details and sources</summary>Since curl 8.17"));
     assert!(details.contains(
-        "Source: <a href=\"https://github.com/grpc/grpc/blob/master/doc/connection-backoff.md\">grpc/grpc doc/connection-backoff.md</a>; <a href="
+        "Source: <a href=\"https://curl.se/docs/manpage.html#--retry\">curl manual, --retry</a>; <a href="
     ));
     assert!(
         details.ends_with("checked 2026-11-30.</details>"),

@@ -1,14 +1,14 @@
-//! Retry defaults of real libraries, each checked against its current source.
+//! The `Preset` select's entries written in the page's own terms: the
+//! page's defaults, and the retry defaults of tools the page has no library
+//! model for, each checked against its current source.
 //!
-//! Every preset is expressed exactly in the page's modes, or left out or
-//! renamed for what it is: stripe-node is left out because its sleeps have a
-//! 0.5 s floor on top of a shifted exponent, and google-cloud-storage 2.51 and
-//! later draws each sleep from the previous one, which no mode here models, so
-//! the Java preset is named for the gax default it starts from. Libraries that
-//! retry "until a time budget runs out" get a retry count large enough for
-//! the budget to bind, and the budget as the deadline. Small differences that
-//! change no figure by a whole millisecond (libraries that truncate a sleep
-//! to whole ms) are noted, not modelled.
+//! A library with a model in [`super::library`] is offered there, at its
+//! defaults, and nowhere else: one definition feeds both the `Model` select
+//! and the `Preset` select. The entries here are expressed exactly in the
+//! page's modes, or renamed for what they are: google-cloud-storage 2.51 and
+//! later draws each sleep from the previous one, which no mode here models,
+//! so the Java entry is named for the gax default it starts from. A total
+//! time budget becomes the deadline.
 //!
 //! Each preset says which release it was checked against and when
 //! ([`Preset::checked`]), and whether the library waits as a server's
@@ -16,7 +16,7 @@
 //! the page's deadline and Retry-After option the way its note describes.
 
 use super::html::escape;
-use super::policy::{CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS};
+use super::policy::{CapOrder, Jitter, Policy, Proportional};
 use super::retry_after::DEFAULT_MAX_WAIT_MS;
 
 /// The page's own defaults, the first entry of the `Preset` select and what
@@ -88,27 +88,8 @@ const fn proportional(
     }
 }
 
-/// AWS SDKs' standard mode for ordinary errors; the throttling preset
-/// differs only in its base and note, and shares its sources.
-const AWS_STANDARD: Preset = Preset {
-    id: "aws-standard",
-    name: "AWS SDKs standard mode (botocore, JavaScript v3)",
-    policy: Policy::new(50, 2.0, 20_000, 2, Jitter::Full),
-    deadline_ms: None,
-    honor_retry_after: true,
-    retry_after_max_ms: None,
-    note: "3 attempts; each sleep is uniform(0, 50 ms × 2ⁿ) up to 20 s (JavaScript floors it to whole ms). A server's wait (Retry-After in JavaScript, x-amz-retry-after in both) is kept between the computed delay and 5 s more. Throttling errors use a 1 s base: see the next preset.",
-    source: "boto/botocore botocore/retries/standard.py",
-    url: "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
-    more_sources: &[(
-        "smithy-lang/smithy-typescript packages/core/src/submodules/retry/",
-        "https://github.com/smithy-lang/smithy-typescript/tree/main/packages/core/src/submodules/retry",
-    )],
-    checked: "botocore 1.44.8, @smithy/core 3.41.1; checked 2026-11-30",
-};
-
 /// The presets, in the order the select lists them.
-pub const PRESETS: [Preset; 12] = [
+pub const PRESETS: [Preset; 3] = [
     Preset {
         id: "gax-java",
         name: "Google Cloud Java default (gax ServiceOptions)",
@@ -131,85 +112,6 @@ pub const PRESETS: [Preset; 12] = [
         ],
         checked: "gax 2.75.0, google-cloud-core 2.65.0, google-cloud-storage 2.64.1; checked 2026-11-30",
     },
-    AWS_STANDARD,
-    Preset {
-        id: "aws-throttling",
-        name: "AWS SDKs standard mode, throttling errors",
-        policy: Policy::new(1_000, 2.0, 20_000, 2, Jitter::Full),
-        note: "The same SDKs after a throttling error: a 1 s base, still 3 attempts and a 20 s cap. A server's wait (Retry-After in JavaScript, x-amz-retry-after in both) is kept between the computed delay and 5 s more.",
-        ..AWS_STANDARD
-    },
-    Preset {
-        id: "google-api-core",
-        name: "Google API core (Python)",
-        policy: Policy::new(1_000, 2.0, 60_000, 10, Jitter::Full),
-        deadline_ms: Some(120_000),
-        honor_retry_after: false,
-        retry_after_max_ms: None,
-        note: "Retries within a 120 s total budget, never starting a sleep that would end past it (10 retries shown); full jitter; no Retry-After. Generated clients often pass their own settings.",
-        source: "googleapis/google-cloud-python packages/google-api-core retry_base.py",
-        url: "https://github.com/googleapis/google-cloud-python/blob/main/packages/google-api-core/google/api_core/retry/retry_base.py",
-        more_sources: &[],
-        checked: "google-api-core 2.44.0; checked 2026-11-30",
-    },
-    Preset {
-        id: "grpc",
-        name: "gRPC connection backoff",
-        policy: proportional(1_000, 1.6, 120_000, 10, 0.8, 1.2, CapOrder::Before),
-        deadline_ms: None,
-        honor_retry_after: false,
-        retry_after_max_ms: None,
-        note: "±20 % around a 1.6× backoff capped at 120 s before the jitter, so a sleep can reach 144 s; retries are unbounded (10 shown). C-core jitters the first delay too. A connection backoff: no Retry-After.",
-        source: "grpc/grpc doc/connection-backoff.md",
-        url: "https://github.com/grpc/grpc/blob/master/doc/connection-backoff.md",
-        more_sources: &[(
-            "grpc/grpc src/core/util/backoff.cc (first delay jittered)",
-            "https://github.com/grpc/grpc/blob/master/src/core/util/backoff.cc",
-        )],
-        checked: "grpc master (stored copy; no release pinned); checked 2026-11-30",
-    },
-    Preset {
-        id: "cenkalti",
-        name: "cenkalti/backoff v4 (Go)",
-        policy: proportional(500, 1.5, 60_000, 39, 0.5, 1.5, CapOrder::Before),
-        deadline_ms: Some(900_000),
-        honor_retry_after: false,
-        retry_after_max_ms: None,
-        note: "The 60 s cap applies before the ±50 % jitter, so a sleep can reach 90 s. It stops before a sleep that would pass its 15 minutes budget; even the shortest sleeps allow at most 39 retries, so 39 are shown and the budget decides. No Retry-After.",
-        source: "cenkalti/backoff exponential.go",
-        url: "https://github.com/cenkalti/backoff/blob/v4.3.0/exponential.go",
-        more_sources: &[],
-        checked: "cenkalti/backoff v4.3.0; checked 2026-11-30",
-    },
-    Preset {
-        id: "client-go",
-        name: "Kubernetes client-go DefaultBackoff",
-        policy: proportional(10, 5.0, MAX_DELAY_MS, 3, 1.0, 1.1, CapOrder::Before),
-        deadline_ms: None,
-        honor_retry_after: false,
-        retry_after_max_ms: None,
-        note: "4 steps are 4 attempts, so 3 sleeps; up to 10 % added jitter; no cap (the page's largest cap stands in). A plain retry helper: no Retry-After.",
-        source: "kubernetes/client-go util/retry/util.go",
-        url: "https://github.com/kubernetes/client-go/blob/master/util/retry/util.go",
-        more_sources: &[(
-            "kubernetes/apimachinery pkg/util/wait (Jitter)",
-            "https://github.com/kubernetes/apimachinery/blob/master/pkg/util/wait/backoff.go",
-        )],
-        checked: "client-go v0.36.3; checked 2026-11-30",
-    },
-    Preset {
-        id: "resilience4j",
-        name: "Resilience4j exponential random backoff",
-        policy: proportional(500, 1.5, MAX_DELAY_MS, 2, 0.5, 1.5, CapOrder::After),
-        deadline_ms: None,
-        honor_retry_after: false,
-        retry_after_max_ms: None,
-        note: "With RetryConfig's 3 attempts; no cap unless one is given, and then it applies after the jitter; sleeps truncated to whole ms. Not an HTTP client: no Retry-After.",
-        source: "resilience4j IntervalFunction.java",
-        url: "https://github.com/resilience4j/resilience4j/blob/master/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
-        more_sources: &[],
-        checked: "resilience4j 2.4.0; checked 2026-11-30",
-    },
     Preset {
         id: "openai-python",
         name: "openai-python",
@@ -227,45 +129,25 @@ pub const PRESETS: [Preset; 12] = [
         checked: "openai 3.57.0; checked 2026-11-30",
     },
     Preset {
-        id: "go-retryablehttp",
-        name: "HashiCorp go-retryablehttp",
-        policy: Policy::new(1_000, 2.0, 30_000, 4, Jitter::None),
-        deadline_ms: None,
-        honor_retry_after: true,
-        retry_after_max_ms: None,
-        note: "No jitter; on 429 and 503 a Retry-After (seconds or an RFC 1123 date) replaces the delay, with no maximum.",
-        source: "hashicorp/go-retryablehttp client.go",
-        url: "https://github.com/hashicorp/go-retryablehttp/blob/main/client.go",
-        more_sources: &[],
-        checked: "go-retryablehttp 0.7.8; checked 2026-11-30",
-    },
-    Preset {
-        id: "backon",
-        name: "backon ExponentialBuilder (Rust)",
-        policy: Policy::new(1_000, 2.0, 60_000, 3, Jitter::None),
-        deadline_ms: None,
-        honor_retry_after: false,
-        retry_after_max_ms: None,
-        note: "No jitter unless enabled (then it adds up to 100 %); no HTTP layer, so no Retry-After.",
-        source: "Xuanwo/backon backon/src/backoff/exponential.rs",
-        url: "https://github.com/Xuanwo/backon/blob/main/backon/src/backoff/exponential.rs",
-        more_sources: &[],
-        checked: "backon 1.5.2; checked 2026-11-30",
-    },
-    Preset {
         id: "curl",
         name: "curl --retry 5",
         policy: Policy::new(1_000, 2.0, 600_000, 5, Jitter::None),
         deadline_ms: None,
         honor_retry_after: true,
-        retry_after_max_ms: None,
-        note: "Doubles from 1 s up to 10 minutes; the retry count is yours (5 shown). Since curl 8.17 any non-zero Retry-After replaces the backoff, even a shorter one, with no maximum.",
+        retry_after_max_ms: Some(21_600_000),
+        note: "Doubles from 1 s up to 10 minutes; the retry count is yours (5 shown). Since curl 8.17 any non-zero Retry-After replaces the backoff, even a shorter one, up to 21600 s (6 hours: libcurl's cap since 8.12.0).",
         source: "curl manual, --retry",
         url: "https://curl.se/docs/manpage.html#--retry",
-        more_sources: &[(
-            "curl/curl src/tool_operate.c (retry_sleep)",
-            "https://github.com/curl/curl/blob/master/src/tool_operate.c",
-        )],
+        more_sources: &[
+            (
+                "curl/curl src/tool_operate.c (retry_sleep)",
+                "https://github.com/curl/curl/blob/master/src/tool_operate.c",
+            ),
+            (
+                "curl/curl lib/http.c (Retry-After capped at 6 h)",
+                "https://github.com/curl/curl/blob/master/lib/http.c",
+            ),
+        ],
         checked: "curl 8.21.0; checked 2026-11-30",
     },
 ];

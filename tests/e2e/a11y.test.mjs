@@ -27,10 +27,11 @@ function describe(violations) {
     .map((n) => `  - ${n.target}\n    ${n.summary.replace(/\n/g, '\n    ')}`).join('\n')}`).join('\n');
 }
 
-// gRPC's preset (proportional jitter, so the factor fields are on the page,
-// and its source note), a deadline that marks rows, and a server wait.
-const EVERYTHING = '?base=1000&multiplier=1.6&cap=120000&retries=10&jitter=proportional&lo=0.8&hi=1.2&capafter=0'
-  + '&seed=42&deadline=20000&serverwait=2:3000';
+// openai-python's preset (proportional jitter, so the factor fields are on
+// the page, and its source note), a deadline that marks rows, and a server
+// wait.
+const EVERYTHING = '?base=500&multiplier=2&cap=8000&retries=2&jitter=proportional&lo=0.75&hi=1'
+  + '&seed=42&deadline=1000&serverwait=2:3000';
 
 for (const colorScheme of ['light', 'dark']) {
   test(`axe finds no violations on the whole page, ${colorScheme}`, async (t) => {
@@ -40,7 +41,7 @@ for (const colorScheme of ['light', 'dark']) {
     await page.getByTestId('deadline-summary').waitFor();
     // The preset's sources, behind the note's disclosure, opened.
     await page.locator('.preset-note summary').click();
-    await page.getByRole('link', { name: 'grpc/grpc doc/connection-backoff.md' }).waitFor();
+    await page.getByRole('link', { name: 'openai/openai-python src/openai/_base_client.py' }).waitFor();
     // A reading in the Retry-After tester, and one field with its message.
     await page.getByLabel('Retry-After value', { exact: true }).fill('120');
     await page.getByTestId('retry-after-result').waitFor();
@@ -138,6 +139,7 @@ test('Tab reaches every control, in page order, each with a name', async (t) => 
   };
   // A sensible order: the policy top to bottom, then the results, then the tester.
   const order = [
+    at(/^combobox "Model"/),
     at(/^combobox "Preset"/),
     at(/^textbox "Base delay \(ms\)"/),
     at(/^textbox "Multiplier"/),

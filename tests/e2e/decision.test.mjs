@@ -208,7 +208,7 @@ test('choosing a preset replaces a refused entry even when the value is the same
   await base.fill('abc');
   await page.locator('#base-error').getByText(/./).waitFor();
   // Its base is 1000 ms, like the page's defaults.
-  await input(page, 'Preset').selectOption({ label: 'HashiCorp go-retryablehttp' });
+  await input(page, 'Preset').selectOption({ label: 'Google Cloud Java default (gax ServiceOptions)' });
   await page.waitForFunction(() => document.getElementById('base').value === '1000');
   assert.equal(await base.getAttribute('aria-invalid'), 'false');
   assert.equal(await page.locator('#base-error').textContent(), '');

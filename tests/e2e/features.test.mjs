@@ -207,8 +207,8 @@ test('choosing a preset sets every input, the link and its source; editing shows
   assert.equal(await page.getByRole('link', { name: PRESETS.at(-1).source, exact: true }).count(), 0, 'no source once custom');
 
   // And a preset can be chosen again from Custom.
-  await preset.selectOption({ label: 'gRPC connection backoff' });
-  await expectPreset(page, presetNamed('gRPC connection backoff'));
+  await preset.selectOption({ label: 'openai-python' });
+  await expectPreset(page, presetNamed('openai-python'));
 });
 
 test('a preset shows its jitter even after the Jitter select was used by hand', async (t) => {
@@ -220,7 +220,7 @@ test('a preset shows its jitter even after the Jitter select was used by hand', 
     await page.waitForFunction((v) => new URL(location.href).searchParams.get('jitter') === v, value);
   }
   const preset = page.getByLabel('Preset', { exact: true });
-  for (const name of ['HashiCorp go-retryablehttp', 'Google Cloud Java default (gax ServiceOptions)', 'curl --retry 5']) {
+  for (const name of ['openai-python', 'Google Cloud Java default (gax ServiceOptions)', 'curl --retry 5']) {
     await preset.selectOption({ label: name });
     await expectPreset(page, presetNamed(name));
   }

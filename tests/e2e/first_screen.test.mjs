@@ -65,13 +65,13 @@ test('a preset\'s note is one sentence; the rest and its sources sit behind a di
   assert.match(await note.textContent(), /^Not any library's/);
   assert.equal(await note.locator('details').count(), 0);
 
-  await page.getByLabel('Preset', { exact: true }).selectOption({ label: 'gRPC connection backoff' });
+  await page.getByLabel('Preset', { exact: true }).selectOption({ label: 'curl --retry 5' });
   const details = note.locator('details');
   await details.waitFor();
   assert.equal(await details.evaluate((d) => d.open), false, 'closed at first');
   const visible = await note.evaluate((n) => [...n.childNodes].filter((c) => c.nodeName !== 'DETAILS').map((c) => c.textContent).join('').trim());
   assert.ok(visible.length <= 140, `the visible note is one short sentence: ${visible}`);
-  const source = page.getByRole('link', { name: 'grpc/grpc doc/connection-backoff.md', exact: true });
+  const source = page.getByRole('link', { name: 'curl manual, --retry', exact: true });
   assert.equal(await source.isVisible(), false, 'the source is behind the disclosure');
   // Opened by keyboard.
   await page.locator('.preset-note summary').focus();
@@ -88,8 +88,8 @@ test('at 1280 × 900 every policy input, the tiles and the chart are in view wit
     .map(([name, r]) => `${name}: ${Math.round(r.top)}–${Math.round(r.bottom)}`);
   assert.deepEqual(below, [], 'everything on the first screen');
   // With a preset whose note is long, still all in view.
-  await page.getByLabel('Preset', { exact: true }).selectOption({ label: 'AWS SDKs standard mode (botocore, JavaScript v3)' });
-  await expectParam(page, 'base', '50');
+  await page.getByLabel('Preset', { exact: true }).selectOption({ label: 'Google Cloud Java default (gax ServiceOptions)' });
+  await expectParam(page, 'deadline', '50000');
   const again = await positions(page);
   const belowAgain = Object.entries(again).filter(([, r]) => r.bottom > 900).map(([name]) => name);
   assert.deepEqual(belowAgain, [], 'with a library preset too');

@@ -4,8 +4,12 @@
 
 use leptos::prelude::*;
 
+use crate::core::html::escape;
+
 /// A `<select>` whose options are `options`, showing `text` of each and
-/// keeping `value` in step both ways.
+/// keeping `value` in step both ways. The options are written as markup
+/// and the choice set through the select's `value`: an option view per
+/// value, each with its own binding, cost the wasm more for every enum.
 #[component]
 pub fn Select<T>(
     /// Visible label, also the accessible name.
@@ -24,6 +28,16 @@ pub fn Select<T>(
 where
     T: Copy + PartialEq + Send + Sync + 'static,
 {
+    let markup: String = options
+        .iter()
+        .map(|o| {
+            format!(
+                "<option value=\"{}\">{}</option>",
+                escape(spelling(*o)),
+                escape(text(*o))
+            )
+        })
+        .collect();
     let on_change =
         move |ev: leptos::ev::Targeted<leptos::ev::Event, web_sys::HtmlSelectElement>| {
             let chosen = ev.target().value();
@@ -34,19 +48,12 @@ where
     view! {
         <div class="field">
             <label for=id>{label}</label>
-            <select id=id on:change:target=on_change>
-                {options
-                    .iter()
-                    .copied()
-                    .map(|o| {
-                        view! {
-                            <option value=spelling(o) prop:selected=move || value.get() == o>
-                                {text(o)}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
+            <select
+                id=id
+                inner_html=markup
+                prop:value=move || spelling(value.get())
+                on:change:target=on_change
+            ></select>
         </div>
     }
 }

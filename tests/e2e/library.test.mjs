@@ -414,3 +414,75 @@ test('a library chosen with the keyboard alone', async (t) => {
   const first = await page.evaluate(() => document.activeElement?.id);
   assert.ok(first === 'preset' || first?.startsWith('lib-'), `Tab goes on to the form: ${first}`);
 });
+
+test('Preset offers every library at its defaults, which is the Model select\'s choice', async (t) => {
+  const { page } = await env.open(t, '?seed=4');
+  const preset = page.getByLabel('Preset', { exact: true });
+  const offered = await preset.locator('optgroup option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(offered, libraries.map((l) => l.id), 'Preset lists the libraries');
+  await preset.selectOption('tenacity');
+  await field(page, 'wait').waitFor();
+  assert.equal(await model(page).inputValue(), 'tenacity');
+  await expectFields(page, 'tenacity');
+  assert.equal(await config(page).textContent(), lib('tenacity').config);
+  await expectParam(page, 'lib', 'tenacity');
+  // An edit leaves the defaults: Preset says Custom.
+  await field(page, 'stop_after_attempt').fill('3');
+  await rowCount(page, 2);
+  await page.waitForFunction(() => document.getElementById('preset').value === '', null, { timeout: 5_000 }).catch(() => {});
+  assert.equal(await preset.inputValue(), '', 'Preset shows Custom after an edit');
+  // The page's defaults bring the page's own policy back.
+  await preset.selectOption('defaults');
+  await page.getByLabel('Base delay (ms)', { exact: true }).waitFor();
+  assert.equal(await model(page).inputValue(), 'page');
+  await expectParam(page, 'lib', null);
+});
+
+test('Re-roll follows the library: off for fixed sleeps, a new sample for a random wait', async (t) => {
+  const { page } = await env.open(t, '?seed=4&lib=urllib3');
+  const reroll = page.getByRole('button', { name: 'Re-roll jitter' });
+  assert.equal(await reroll.isDisabled(), true, 'urllib3 at its defaults has nothing random');
+  await model(page).selectOption('tenacity');
+  await field(page, 'wait').selectOption('wait_random_exponential');
+  await expectParam(page, 'lib.wait', 'wait_random_exponential');
+  assert.equal(await reroll.isDisabled(), false);
+  const before = (await rows(page)).map((r) => r.sample);
+  await reroll.click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('seed') !== '4');
+  const after = (await rows(page)).map((r) => r.sample);
+  assert.notDeepEqual(after, before, 'a new sample');
+  for (const r of await rows(page)) assert.ok(r.sample >= r.min && r.sample <= r.max, `retry ${r.retry}: sample within its range`);
+});
+
+// Known bugs, reported: each runs and is marked TODO until the page does it.
+
+test('a server\'s wait follows the library\'s Retry-After rule', { todo: 'bug: the server wait ignores the chosen library\'s rule (see the report)' }, async (t) => {
+  const { page } = await env.open(t, '?seed=1&serverwait=2:3000&lib=urllib3&lib.backoff_factor=1&lib.total=4');
+  // urllib3 reads Retry-After: the server's 3 s replaces retry 2's 2 s.
+  let second = (await rows(page))[1];
+  assert.deepEqual([second.max, second.text.includes('server')], [3000, true]);
+  // Switched off in urllib3: its own 2 s.
+  await page.getByLabel(param('urllib3', 'respect_retry_after_header').label, { exact: true }).selectOption('false');
+  await page.waitForTimeout(300);
+  second = (await rows(page))[1];
+  assert.deepEqual([second.max, second.text.includes('server')], [2000, false], 'respect_retry_after_header=false: no server wait');
+  // urllib3's retry_after_max bounds the server's wait, not the page's Max Retry-After.
+  await page.goto(`${env.origin}/?seed=1&serverwait=2:30000000&lib=urllib3&lib.backoff_factor=1&lib.total=4&lib.retry_after_max=10`);
+  await page.getByRole('table', { name: 'Retry schedule' }).waitFor();
+  assert.ok((await rows(page))[1].max <= 10000, 'retry_after_max=10 s bounds the server\'s wait');
+  // tenacity does not read Retry-After at all.
+  await page.goto(`${env.origin}/?seed=1&serverwait=2:3000&lib=tenacity`);
+  await page.getByRole('table', { name: 'Retry schedule' }).waitFor();
+  second = (await rows(page))[1];
+  assert.deepEqual([second.max, second.text.includes('server')], [2000, false], 'tenacity ignores the server\'s wait');
+});
+
+test('the exports describe the library whose rows they hold', { todo: 'bug: Markdown and CSV list the page\'s hidden policy above the library\'s rows' }, async (t) => {
+  const { page } = await env.open(t, '?seed=1&lib=urllib3&lib.total=3&lib.backoff_factor=1', { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await page.waitForFunction(async () => (await navigator.clipboard.readText()).length > 0);
+  const md = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal((md.match(/^\| \d+ \|/gm) ?? []).length, 3, 'three rows');
+  assert.ok(md.includes(lib('urllib3').name), `the Markdown names the library:\n${md}`);
+  assert.doesNotMatch(md, /Max retries: 5/, 'no hidden page setting that contradicts the rows');
+});

@@ -369,9 +369,9 @@ test('Copy config copies exactly the config shown', async (t) => {
   assert.equal(written, lib('tenacity').translations[0].config);
 });
 
-for (const width of [1280, 375]) {
-  test(`a library chosen at ${width} px: names, Tab order, axe, no sideways scroll`, async (t) => {
-    const { page } = await env.open(t, '?seed=42&lib=polly&lib.BackoffType=Exponential', { viewport: { width, height: 900 } });
+for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']]) {
+  test(`a library chosen at ${width} px, ${colorScheme}: names, Tab order, axe, no sideways scroll`, async (t) => {
+    const { page } = await env.open(t, '?seed=42&lib=polly&lib.BackoffType=Exponential', { viewport: { width, height: 900 }, colorScheme });
     const polly = lib('polly');
     await field(page, polly.params[0].name).waitFor();
     await page.getByLabel('Retry-After value', { exact: true }).waitFor();
@@ -401,6 +401,16 @@ for (const width of [1280, 375]) {
     assert.ok(overflow <= 0, `no sideways scroll at ${width} px (overflow ${overflow} px)`);
   });
 }
+
+test('the Library select\'s translation at 375 px: axe, no sideways scroll', async (t) => {
+  const { page } = await env.open(t, '?seed=42&deadline=30000&to=google-api-core', { viewport: { width: 375, height: 800 } });
+  await page.getByTestId('library-diff').waitFor();
+  await page.getByRole('button', { name: 'Download CSV' }).waitFor();
+  const violations = await axeViolations(page);
+  assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), [], 'axe violations');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no sideways scroll at 375 px (overflow ${overflow} px)`);
+});
 
 test('a library chosen with the keyboard alone', async (t) => {
   const { page } = await env.open(t, '?seed=42');
@@ -485,4 +495,11 @@ test('the exports describe the library whose rows they hold', { todo: 'bug: Mark
   assert.equal((md.match(/^\| \d+ \|/gm) ?? []).length, 3, 'three rows');
   assert.ok(md.includes(lib('urllib3').name), `the Markdown names the library:\n${md}`);
   assert.doesNotMatch(md, /Max retries: 5/, 'no hidden page setting that contradicts the rows');
+});
+
+test('a refused library field is not said to hold back the retry code', { todo: 'bug: the code\'s stale note names a library field, though the code follows the page\'s own policy' }, async (t) => {
+  const { page } = await env.open(t, '?seed=1&lib=urllib3&lib.total=3');
+  await field(page, 'total').fill('abc');
+  await page.getByTestId('stale-note').first().waitFor();
+  assert.equal(await page.getByTestId('stale-note').filter({ hasText: 'This code uses' }).count(), 0);
 });

@@ -111,7 +111,11 @@ fn a_library_with_a_model_is_offered_there_only() {
     // at its defaults through its model, never as a page preset too.
     use backoff_calculator::core::library::LibId;
     for p in PRESETS.iter().chain([&DEFAULTS]) {
-        assert!(LibId::parse(p.id).is_none(), "{} is also a library model", p.id);
+        assert!(
+            LibId::parse(p.id).is_none(),
+            "{} is also a library model",
+            p.id
+        );
     }
     assert_eq!(LibId::all().count(), 15);
 }
@@ -261,7 +265,10 @@ fn the_note_shows_one_sentence_and_puts_the_rest_and_the_sources_in_a_disclosure
     );
     let curl = note_html(preset("curl"));
     let (short, details) = curl.split_once("<details>").unwrap();
-    assert!(short.starts_with("Doubles from 1 s up to 10 minutes"), "{short}");
+    assert!(
+        short.starts_with("Doubles from 1 s up to 10 minutes"),
+        "{short}"
+    );
     assert!(details.starts_with("<summary>Details and sources</summary>Since curl 8.17"));
     assert!(details.contains(
         "Source: <a href=\"https://curl.se/docs/manpage.html#--retry\">curl manual, --retry</a>; <a href="

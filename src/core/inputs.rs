@@ -8,11 +8,11 @@
 //! state all read these, so adding an input is: a field of [`State`], a
 //! constant here, and its line in [`PARAMS`].
 
+use super::library::{Configured, LibId};
 use super::policy::{
     parse_deadline, parse_delay, parse_factor, parse_multiplier, parse_retries, CapOrder,
     InputError, Jitter, Proportional,
 };
-use super::library::{Configured, LibId};
 use super::share::State;
 use super::sim;
 use super::snippets::Lang;

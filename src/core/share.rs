@@ -146,7 +146,11 @@ pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
     for (name, key, value) in lib_params {
         let reason = match &mut state.library {
             None => Some("no library is chosen (lib=).".to_string()),
-            Some(chosen) => chosen.values.set_text(&name, &value).err().map(|e| e.to_string()),
+            Some(chosen) => chosen
+                .values
+                .set_text(&name, &value)
+                .err()
+                .map(|e| e.to_string()),
         };
         if let Some(reason) = reason {
             notices.push(Notice { key, value, reason });

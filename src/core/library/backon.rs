@@ -12,8 +12,8 @@
 //! No `Retry-After`.
 
 use super::{
-    go_free_num, py_float, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, MAX_ROWS,
+    go_free_num, py_float, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
+    RetryAfterRule, Unit, Values, MAX_ROWS,
 };
 
 const PARAMS: &[Param] = &[

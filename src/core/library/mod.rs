@@ -37,11 +37,11 @@ pub mod spring_retry;
 pub mod tenacity;
 pub mod urllib3;
 
-pub use page::{library_schedule, LibrarySchedule};
-pub use words::{diff_html, field_id, fields_html, library_notes, options_html};
+pub use page::{library_schedule, sampled, LibrarySchedule};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;
 pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, FIELDS};
+pub use words::{diff_html, field_id, fields_html, library_notes, options_html};
 
 use crate::core::policy::Policy;
 pub use schedule::{

@@ -2,14 +2,14 @@
 //! the table, tiles, chart and deadline read, one seeded run as the
 //! sample, and what decided the number of rows.
 
-use super::{schedule, BudgetInfo, Bounds, Configured, LibError, Rand};
-use crate::core::schedule::{Row, Schedule};
+use super::{schedule, Bounds, BudgetInfo, Configured, LibError, Rand, Schedule};
+use crate::core::schedule::{Row, Schedule as PageSchedule};
 
 /// What the page shows for a library with its parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LibrarySchedule {
     /// The rows, with the seeded run as the sample.
-    pub schedule: Schedule,
+    pub schedule: PageSchedule,
     /// How a time budget decided the rows, if one applies.
     pub budget: Option<BudgetInfo>,
     /// A last sleep after which the library gives up (client-go reaching
@@ -24,9 +24,16 @@ pub struct LibrarySchedule {
 /// refuses its parameters.
 pub fn library_schedule(chosen: &Configured, seed: u64) -> Result<LibrarySchedule, LibError> {
     chosen.check()?;
+    let rows = schedule(chosen.lib.model(), &chosen.values)?;
+    Ok(sampled(chosen, &rows, seed))
+}
+
+/// `chosen`'s rows (from [`schedule`], which does not depend on the seed
+/// and may simulate thousands of runs, so a page keeps it apart) with the
+/// run drawn from `seed` as the sample.
+pub fn sampled(chosen: &Configured, lib: &Schedule, seed: u64) -> LibrarySchedule {
     let model = chosen.lib.model();
     let v = &chosen.values;
-    let lib = schedule(model, v)?;
     let run = model.run(v, &mut Rand::new(seed));
     let simulated = lib.rows.iter().any(|r| r.simulated);
     let rows = lib
@@ -44,12 +51,12 @@ pub fn library_schedule(chosen: &Configured, seed: u64) -> Result<LibrarySchedul
             ..Row::default()
         })
         .collect();
-    Ok(LibrarySchedule {
-        schedule: Schedule::from_rows(rows, simulated),
+    LibrarySchedule {
+        schedule: PageSchedule::from_rows(rows, simulated),
         budget: lib.budget,
         trailing: lib.trailing,
         run_retries: run.len(),
-    })
+    }
 }
 
 #[cfg(test)]
@@ -68,7 +75,11 @@ mod tests {
     #[test]
     fn urllib3_rows_reach_the_page() {
         // 2.8.0, backoff_factor=1, backoff_max=32, total=6: 0, 2, 4, 8, 16, 32 s.
-        let c = urllib3(&[("backoff_factor", "1"), ("backoff_max", "32"), ("total", "6")]);
+        let c = urllib3(&[
+            ("backoff_factor", "1"),
+            ("backoff_max", "32"),
+            ("total", "6"),
+        ]);
         let s = library_schedule(&c, 7).unwrap();
         let maxes: Vec<f64> = s.schedule.rows.iter().map(|r| r.max_ms).collect();
         assert_eq!(maxes, [0.0, 2e3, 4e3, 8e3, 16e3, 32e3]);

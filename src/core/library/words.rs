@@ -14,7 +14,9 @@ pub fn library_notes(chosen: &Configured, shown: &LibrarySchedule) -> Vec<String
     let retries = shown.schedule.rows.len();
     let mut out = Vec::new();
     let counted = match (c.param, c.counts) {
-        (Some(p), Counts::Retries) => format!("<code>{p}</code> counts retries, not the first call."),
+        (Some(p), Counts::Retries) => {
+            format!("<code>{p}</code> counts retries, not the first call.")
+        }
         (Some(p), Counts::Attempts) => {
             format!("<code>{p}</code> counts attempts, the first call included.")
         }
@@ -62,8 +64,12 @@ pub fn library_notes(chosen: &Configured, shown: &LibrarySchedule) -> Vec<String
     let header = ra.headers.join(" or ");
     out.push(match ra.combine {
         Combine::Ignored => "It does not read <code>Retry-After</code>.".to_string(),
-        Combine::Replaces => format!("A <code>{header}</code>{statuses} replaces the delay{bound}."),
-        Combine::AtLeast => format!("It waits at least what <code>{header}</code>{statuses} says{bound}."),
+        Combine::Replaces => {
+            format!("A <code>{header}</code>{statuses} replaces the delay{bound}.")
+        }
+        Combine::AtLeast => {
+            format!("It waits at least what <code>{header}</code>{statuses} says{bound}.")
+        }
         Combine::Between { extra_ms } => format!(
             "A <code>{header}</code>{statuses} is kept between the delay and {} more.",
             format::delay(extra_ms as f64)
@@ -84,12 +90,21 @@ pub fn diff_html(lib: LibId, t: &Translation) -> String {
     let lead = if t.exact() {
         format!("{} does exactly what this page's policy does.", lib.name())
     } else {
-        format!("Where {} cannot do what this page's policy does:", lib.name())
+        format!(
+            "Where {} cannot do what this page's policy does:",
+            lib.name()
+        )
     };
     let items: String = t
         .diffs
         .iter()
-        .map(|d| format!("<li data-field=\"{}\">{}</li>", escape(d.field), escape(&d.text)))
+        .map(|d| {
+            format!(
+                "<li data-field=\"{}\">{}</li>",
+                escape(d.field),
+                escape(&d.text)
+            )
+        })
         .collect();
     format!(
         "<div data-testid=\"library-diff\" data-exact=\"{}\"><p>{}</p><ul>{items}</ul></div>",
@@ -103,7 +118,11 @@ pub fn diff_html(lib: LibId, t: &Translation) -> String {
 pub fn options_html(first: (&str, &str)) -> String {
     let mut out = format!("<option value=\"{}\">{}</option>", first.0, escape(first.1));
     for lib in LibId::all() {
-        out += &format!("<option value=\"{}\">{}</option>", lib.id(), escape(lib.name()));
+        out += &format!(
+            "<option value=\"{}\">{}</option>",
+            lib.id(),
+            escape(lib.name())
+        );
     }
     out
 }
@@ -122,9 +141,8 @@ pub fn fields_html(lib: LibId, texts: &[String]) -> String {
     for (i, p) in lib.model().info().params.iter().enumerate() {
         let id = field_id(p.name);
         let text = texts.get(i).map(String::as_str).unwrap_or("");
-        let attrs = format!(
-            "id=\"{id}\" aria-describedby=\"{id}-hint {id}-error\" aria-invalid=\"false\""
-        );
+        let attrs =
+            format!("id=\"{id}\" aria-describedby=\"{id}-hint {id}-error\" aria-invalid=\"false\"");
         let names: &[&str] = match p.unit {
             Unit::Bool => &["true", "false"],
             Unit::Choice(names) => names,
@@ -175,7 +193,9 @@ mod tests {
         let n = notes("urllib3");
         assert!(n[0].contains("<code>total</code> counts retries"), "{n:?}");
         assert!(n.contains(&"Retry 1 does not wait.".to_string()));
-        assert!(n.iter().any(|l| l.contains("replaces the delay, up to <code>retry_after_max</code>")));
+        assert!(n
+            .iter()
+            .any(|l| l.contains("replaces the delay, up to <code>retry_after_max</code>")));
     }
 
     #[test]
@@ -189,12 +209,20 @@ mod tests {
     fn fields_follow_the_table() {
         let lib = LibId::parse("urllib3").unwrap();
         let c = Configured::defaults(lib);
-        let texts: Vec<String> = c.values.table().iter().map(|p| c.values.text(p.name)).collect();
+        let texts: Vec<String> = c
+            .values
+            .table()
+            .iter()
+            .map(|p| c.values.text(p.name))
+            .collect();
         let html = fields_html(lib, &texts);
         assert!(html.contains(r#"<label for="lib-backoff_factor">backoff_factor (s)</label>"#));
         assert!(html.contains(r#"id="lib-total""#));
         assert!(html.contains(r#"<option value="true" selected>true</option>"#));
-        assert_eq!(html.matches("class=\"field\"").count(), c.values.table().len());
+        assert_eq!(
+            html.matches("class=\"field\"").count(),
+            c.values.table().len()
+        );
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
+
+use crate::ui::library::OwnPolicyNote;
 use wasm_bindgen::JsCast;
 
 use crate::core::highlight::to_html;
@@ -112,6 +114,7 @@ pub fn CodeTabs() -> impl IntoView {
     view! {
         <section class="panel code" aria-labelledby="code-heading">
             <h2 id="code-heading">"Retry code"</h2>
+            <OwnPolicyNote what="This code follows" />
             <p class="code-intro">
                 "Each snippet uses the policy above and follows one contract: it retries 408, 429, 5xx but 501, 505, 511, and network errors, hands any other response back at once, keeps the computed wait for a Retry-After of 0 or a past date, and says plainly when the retries run out. Retry only idempotent requests."
             </p>

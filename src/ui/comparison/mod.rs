@@ -5,6 +5,8 @@ mod markup;
 
 use leptos::html::Tbody;
 use leptos::prelude::*;
+
+use crate::ui::library::OwnPolicyNote;
 use leptos::svg::Svg;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -84,6 +86,7 @@ pub fn ModeComparison() -> impl IntoView {
             <p class="intro">
                 "The same base, multiplier, cap and retries in every jitter mode. The worst case is what to hold against a deadline; the expected total is what a typical call waits. Choose a mode to use it."
             </p>
+            <OwnPolicyNote what="These modes compare" totals=true />
             <ScrollTable
                 caption="Mode comparison"
                 caption_id="comparison-caption"

@@ -63,9 +63,14 @@ fn update(table: &[Param], texts: &[String], errors: &[Option<String>]) {
             } else if let Some(select) = el.dyn_ref::<HtmlSelectElement>() {
                 select.set_value(text);
             }
-            let _ = el.set_attribute("aria-invalid", if error.is_some() { "true" } else { "false" });
+            let _ = el.set_attribute(
+                "aria-invalid",
+                if error.is_some() { "true" } else { "false" },
+            );
             if let Some(field) = el.parent_element() {
-                let _ = field.class_list().toggle_with_force("invalid", error.is_some());
+                let _ = field
+                    .class_list()
+                    .toggle_with_force("invalid", error.is_some());
             }
         }
         if let Some(message) = document.get_element_by_id(&format!("{id}-error")) {
@@ -87,9 +92,7 @@ pub fn LibraryFields() -> impl IntoView {
             if shown.flatten() != Some(lib) {
                 el.set_inner_html(&fields_html(lib, texts));
             }
-            library
-                .parsed
-                .with(|p| update(table, texts, &p.errors));
+            library.parsed.with(|p| update(table, texts, &p.errors));
         });
         Some(lib)
     });

@@ -8,6 +8,7 @@ pub mod fields;
 
 use leptos::prelude::*;
 
+use crate::core::format;
 use crate::core::html::{escape, escape_text};
 use crate::core::library::{diff_html, library_notes, options_html, LibId};
 use crate::ui::state::{use_derived, use_library};
@@ -28,6 +29,37 @@ pub fn LibraryNotes() -> impl IntoView {
         Some(items)
     };
     view! { <ul class="library-notes" data-testid="library-notes" aria-live="polite" inner_html=notes></ul> }
+}
+
+/// For a section that follows the page's own policy (the mode comparison,
+/// the retry code) while a library is chosen: says so, with the library's
+/// own totals when `totals` is set. Empty otherwise.
+#[component]
+pub fn OwnPolicyNote(
+    /// What the section is, as the start of the sentence.
+    what: &'static str,
+    /// Whether to add the library's worst case and expected total.
+    #[prop(optional)]
+    totals: bool,
+) -> impl IntoView {
+    let (library, derived) = (use_library(), use_derived());
+    let text = move || {
+        let lib = library.model.get()?;
+        let mut out = format!("{what} this page's own policy, not {}.", lib.name());
+        if totals {
+            let (worst, expected) = derived
+                .schedule
+                .with(|s| (s.range_max_ms, s.expected_total_ms));
+            out += &format!(
+                " With its settings, {} waits {} in the worst case and {} on average.",
+                lib.id(),
+                format::total(worst),
+                format::total(expected)
+            );
+        }
+        Some(out)
+    };
+    view! { <p class="note own-policy" data-testid="own-policy-note">{text}</p> }
 }
 
 /// The config's text: the chosen library's settings, or the page's

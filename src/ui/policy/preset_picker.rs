@@ -29,7 +29,11 @@ fn apply(state: &AppState, preset: &Preset) {
 /// at their defaults (value: the library's id).
 fn options_html() -> String {
     let option = |value: &str, text: &str| {
-        format!("<option value=\"{}\">{}</option>", escape(value), escape(text))
+        format!(
+            "<option value=\"{}\">{}</option>",
+            escape(value),
+            escape(text)
+        )
     };
     let mut out = option("", "Custom");
     for p in [&DEFAULTS].into_iter().chain(&PRESETS) {

@@ -7,7 +7,7 @@ use web_sys::Element;
 
 use crate::core::chart::{axes_svg, layout, Mark, HEIGHT, WIDTH};
 use crate::core::format::tenths;
-use crate::ui::state::{use_derived, use_policy};
+use crate::ui::state::{use_derived, use_library};
 use crate::ui::widgets::dom::{
     element, next_frame, set, set_number, with_children, IndexedList, ItemDom, SVG,
 };
@@ -92,11 +92,15 @@ impl ItemDom<Mark> for MarkDom {
 /// cumulative wait on a second axis; redraws with every input and re-roll.
 #[component]
 pub fn ScheduleChart() -> impl IntoView {
-    let (derived, inputs) = (use_derived(), use_policy());
+    let derived = use_derived();
     // A memo: the axes, every mark and the description read it.
     let chart = Memo::new(move |_| {
-        let cap = derived.policy.with(|p| p.cap_ms);
-        let deadline = inputs.deadline.valid.get();
+        // A library's cap is its own parameter: no page cap line then.
+        let cap = match use_library().model.get() {
+            Some(_) => u64::MAX,
+            None => derived.policy.with(|p| p.cap_ms),
+        };
+        let deadline = derived.deadline.get();
         derived.schedule.with(|s| layout(s, cap, deadline))
     });
     // The axes as markup: a memo, so they are set again only when their

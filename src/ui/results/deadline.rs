@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::core::fit::{deadline_fit_with_wait, CapFit};
 use crate::core::format;
-use crate::ui::state::{use_derived, use_policy};
+use crate::ui::state::{use_derived, use_library, use_policy};
 
 /// Says whether the worst case and the expected total fit the deadline,
 /// then the largest cap that fits at the current retries (with a button
@@ -15,13 +15,19 @@ use crate::ui::state::{use_derived, use_policy};
 pub fn DeadlineSummary() -> impl IntoView {
     let (derived, inputs) = (use_derived(), use_policy());
     let check = move || {
-        let deadline = inputs.deadline.valid.get()?;
+        let deadline = derived.deadline.get()?;
         Some(derived.schedule.with(|s| s.against_deadline(deadline)))
     };
     // Exact for every mode: a binary search over whole milliseconds in the
     // core, run only when the policy, the deadline or the server's wait
     // changes. An applied wait is counted, as the schedule counts it.
+    // The fit changes the page's own cap and retries: not for a library,
+    // whose own fields say how it counts and caps.
+    let model = use_library().model;
     let fit = Memo::new(move |_| {
+        if model.get().is_some() {
+            return None;
+        }
         let deadline = inputs.deadline.valid.get()?;
         // A stored wait beyond the current retries counts too: the retries
         // the fit suggests may reach it.

@@ -9,7 +9,7 @@ use web_sys::{Element, Text};
 
 use crate::core::format;
 use crate::core::schedule::Row;
-use crate::ui::state::{use_derived, use_policy};
+use crate::ui::state::{use_derived, use_library};
 use crate::ui::widgets::dom::{
     element, next_frame, set, set_number, text, with_children, IndexedList, ItemDom,
 };
@@ -206,11 +206,11 @@ fn column_widths(lines: &[Line]) -> String {
 #[component]
 pub fn ScheduleTable() -> impl IntoView {
     let schedule = use_derived().schedule;
-    let deadline = use_policy().deadline;
+    let deadline = use_derived().deadline;
     let body = NodeRef::<Tbody>::new();
     // Worked out once for the table, not once per row.
     let fits = Memo::new(move |_| {
-        let deadline = deadline.valid.get()?;
+        let deadline = deadline.get()?;
         Some(schedule.with(|s| s.against_deadline(deadline).retries_fit_worst_case))
     });
     // The rows live outside the reactive graph: the effect keeps them as its
@@ -244,7 +244,9 @@ pub fn ScheduleTable() -> impl IntoView {
         (list, widths)
     });
     let empty = move || schedule.with(|s| s.rows.is_empty());
-    let simulated = move || schedule.with(|s| s.expected_is_simulated);
+    // A library says how its expected column was found in its own notes.
+    let model = use_library().model;
+    let simulated = move || model.get().is_none() && schedule.with(|s| s.expected_is_simulated);
     view! {
         <ScrollTable
             caption="Retry schedule"

@@ -57,7 +57,13 @@ fn parse(lib: LibId, texts: &[String]) -> Parsed {
     let mut errors: Vec<Option<String>> = table
         .iter()
         .zip(texts)
-        .map(|(p, t)| chosen.values.set_text(p.name, t).err().map(|e| e.to_string()))
+        .map(|(p, t)| {
+            chosen
+                .values
+                .set_text(p.name, t)
+                .err()
+                .map(|e| e.to_string())
+        })
         .collect();
     errors.resize(table.len(), None);
     if errors.iter().any(Option::is_some) {

@@ -21,7 +21,7 @@ pub use field::{Field, StaleField};
 pub use library::LibraryInputs;
 pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
 
-use crate::core::library::{library_schedule, LibrarySchedule};
+use crate::core::library::{sampled, schedule as library_rows, LibrarySchedule};
 use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use crate::core::schedule::{decorrelated_means, schedule_with_means, Schedule};
 use crate::core::server_wait::ServerWait;
@@ -91,21 +91,37 @@ impl Derived {
             let (base, cap, retries) = sim_key.get();
             Arc::new(decorrelated_means(base, cap, retries))
         });
+        let seed = policy_in.seed;
+        // The library's rows may simulate thousands of runs: their own memo
+        // keeps a re-roll from running them again.
+        let rows = Memo::new(move |_| {
+            let chosen = library_in.valid()?;
+            library_rows(chosen.lib.model(), &chosen.values)
+                .ok()
+                .map(|rows| Arc::new((chosen, rows)))
+        });
+        let library = Memo::new(move |_| {
+            rows.with(|r| {
+                r.as_ref()
+                    .map(|r| Arc::new(sampled(&r.0, &r.1, seed.get())))
+            })
+        });
+        // The retries a server's wait can fall on: the library's rows when
+        // one is chosen.
+        let retries = move || match library.with(|l| l.as_ref().map(|l| l.schedule.rows.len())) {
+            Some(rows) => rows as u32,
+            None => policy.with(|p| p.max_retries),
+        };
         let server_wait = Memo::new(move |_| {
             retry_after.server_wait.get().map(|(retry, wait_ms)| {
                 ServerWait::decide(
                     retry,
                     wait_ms,
-                    policy.with(|p| p.max_retries),
+                    retries(),
                     code.honor.get(),
                     retry_after.max.valid.get(),
                 )
             })
-        });
-        let seed = policy_in.seed;
-        let library = Memo::new(move |_| {
-            let chosen = library_in.valid()?;
-            library_schedule(&chosen, seed.get()).ok().map(Arc::new)
         });
         let schedule = Memo::new(move |_| {
             let mut s = match library.get() {
@@ -118,10 +134,12 @@ impl Derived {
             s
         });
         let field = policy_in.deadline.valid;
-        let deadline = Memo::new(move |_| match library.with(|l| l.as_ref().map(|l| l.budget)) {
-            Some(Some(budget)) => Some(budget.budget_ms.round() as u64),
-            _ => field.get(),
-        });
+        let deadline = Memo::new(
+            move |_| match library.with(|l| l.as_ref().map(|l| l.budget)) {
+                Some(Some(budget)) => Some(budget.budget_ms.round() as u64),
+                _ => field.get(),
+            },
+        );
         Derived {
             policy,
             means,

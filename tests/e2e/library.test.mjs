@@ -282,7 +282,11 @@ async function expectBudget(page, id, query, budgetParam, budgetMs) {
   assert.equal(await summary.count(), 1, `${id}: the deadline summary reflects the ${budgetParam} budget`);
   assert.ok((await summary.textContent()).includes(`the ${words} deadline`), `${id}: summary against ${words}: ${await summary.textContent()}`);
   const shown = await rows(page);
-  assert.equal(await summary.getAttribute('data-fit-worst'), String(fitWorst(shown, budgetMs)), `${id}: data-fit-worst`);
+  const fit = fitWorst(shown, budgetMs);
+  assert.equal(await summary.getAttribute('data-fit-worst'), String(fit), `${id}: data-fit-worst`);
+  // The rows marked past the deadline are those past the budget.
+  const marked = shown.filter((r) => r.text.includes('worst case past deadline')).map((r) => r.retry);
+  assert.deepEqual(marked, shown.filter((r) => r.retry > fit).map((r) => r.retry), `${id}: rows marked past the budget`);
 }
 
 test('a time budget decides the count: google-api-core at its defaults', async (t) => {
@@ -291,6 +295,10 @@ test('a time budget decides the count: google-api-core at its defaults', async (
   const timeout = param('google-api-core', 'timeout');
   assert.match(timeout.label, / \(s\)$/);
   await expectBudget(page, 'google-api-core', '?seed=1&lib=google-api-core', 'timeout', Number(timeout.default) * 1000);
+  // A caller's deadline in the link, its field hidden: the library's budget still decides.
+  await expectBudget(page, 'google-api-core', '?seed=1&deadline=5000&lib=google-api-core', 'timeout', Number(timeout.default) * 1000);
+  // A shorter timeout: fewer rows, and the summary follows.
+  await expectBudget(page, 'google-api-core', '?seed=1&lib=google-api-core&lib.timeout=10', 'timeout', 10_000);
 });
 
 test('a time budget decides the count: p-retry with maxRetryTime', async (t) => {

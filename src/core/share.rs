@@ -110,17 +110,26 @@ pub const LIB_PREFIX: &str = "lib.";
 /// library's parameters that differs from its default, in the library's
 /// own unit and spelling.
 pub fn encode(state: &State) -> String {
-    let mut pairs: Vec<(String, String)> = PARAMS
-        .iter()
-        .filter_map(|p| p.write(state).map(|v| (p.key().to_string(), v)))
-        .collect();
-    if let Some(chosen) = &state.library {
-        for (name, _) in chosen.values.changed() {
-            pairs.push((format!("{LIB_PREFIX}{name}"), chosen.values.text(name)));
+    let mut out = String::new();
+    let mut pair = |key: &str, value: &str| {
+        if !out.is_empty() {
+            out.push('&');
+        }
+        out.push_str(key);
+        out.push('=');
+        out.push_str(value);
+    };
+    for param in PARAMS {
+        if let Some(value) = param.write(state) {
+            pair(param.key(), &value);
         }
     }
-    let pairs: Vec<String> = pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect();
-    pairs.join("&")
+    if let Some(chosen) = &state.library {
+        for (name, _) in chosen.values.changed() {
+            pair(&format!("{LIB_PREFIX}{name}"), &chosen.values.text(name));
+        }
+    }
+    out
 }
 
 /// Reads a query string (with or without the leading `?`) over `defaults`.

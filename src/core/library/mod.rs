@@ -37,7 +37,7 @@ pub mod spring_retry;
 pub mod tenacity;
 pub mod urllib3;
 
-pub use page::{library_schedule, sampled, LibrarySchedule};
+pub use page::{library_schedule, resampled, LibrarySchedule};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;
 pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, FIELDS};

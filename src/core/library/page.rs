@@ -2,6 +2,8 @@
 //! the table, tiles, chart and deadline read, one seeded run as the
 //! sample, and what decided the number of rows.
 
+use std::sync::Arc;
+
 use super::{schedule, Bounds, BudgetInfo, Configured, LibError, Rand, Schedule};
 use crate::core::schedule::{Row, Schedule as PageSchedule};
 
@@ -18,6 +20,9 @@ pub struct LibrarySchedule {
     /// Retries the seeded run made (with a budget, it may stop before the
     /// last row; later rows then show a sample of 0).
     pub run_retries: usize,
+    /// The library and values, and its rows as [`schedule`] gave them: kept
+    /// so that a new seed reuses them ([`resampled`]).
+    pub source: Arc<(Configured, Schedule)>,
 }
 
 /// The schedule of `chosen`, sampled with `seed`, or why the library
@@ -25,13 +30,26 @@ pub struct LibrarySchedule {
 pub fn library_schedule(chosen: &Configured, seed: u64) -> Result<LibrarySchedule, LibError> {
     chosen.check()?;
     let rows = schedule(chosen.lib.model(), &chosen.values)?;
-    Ok(sampled(chosen, &rows, seed))
+    Ok(sampled(Arc::new((chosen.clone(), rows)), seed))
 }
 
-/// `chosen`'s rows (from [`schedule`], which does not depend on the seed
-/// and may simulate thousands of runs, so a page keeps it apart) with the
-/// run drawn from `seed` as the sample.
-pub fn sampled(chosen: &Configured, lib: &Schedule, seed: u64) -> LibrarySchedule {
+/// [`library_schedule`] of `chosen`, reusing `last`'s rows when only the
+/// seed changed: the rows do not depend on it, and may simulate thousands
+/// of runs.
+pub fn resampled(
+    chosen: &Configured,
+    seed: u64,
+    last: Option<&LibrarySchedule>,
+) -> Result<LibrarySchedule, LibError> {
+    match last {
+        Some(l) if l.source.0 == *chosen => Ok(sampled(l.source.clone(), seed)),
+        _ => library_schedule(chosen, seed),
+    }
+}
+
+/// The rows of `source` with the run drawn from `seed` as the sample.
+fn sampled(source: Arc<(Configured, Schedule)>, seed: u64) -> LibrarySchedule {
+    let (chosen, lib) = (&source.0, &source.1);
     let model = chosen.lib.model();
     let v = &chosen.values;
     let run = model.run(v, &mut Rand::new(seed));
@@ -56,6 +74,7 @@ pub fn sampled(chosen: &Configured, lib: &Schedule, seed: u64) -> LibrarySchedul
         budget: lib.budget,
         trailing: lib.trailing,
         run_retries: run.len(),
+        source: source.clone(),
     }
 }
 

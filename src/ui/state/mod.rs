@@ -21,7 +21,7 @@ pub use field::{Field, StaleField};
 pub use library::LibraryInputs;
 pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
 
-use crate::core::library::{sampled, schedule as library_rows, LibrarySchedule};
+use crate::core::library::{resampled, LibrarySchedule};
 use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use crate::core::schedule::{decorrelated_means, schedule_with_means, Schedule};
 use crate::core::server_wait::ServerWait;
@@ -92,19 +92,12 @@ impl Derived {
             Arc::new(decorrelated_means(base, cap, retries))
         });
         let seed = policy_in.seed;
-        // The library's rows may simulate thousands of runs: their own memo
-        // keeps a re-roll from running them again.
-        let rows = Memo::new(move |_| {
+        // A re-roll reuses the library's rows, which may simulate thousands
+        // of runs.
+        let library = Memo::new(move |last: Option<&Option<Arc<LibrarySchedule>>>| {
             let chosen = library_in.valid()?;
-            library_rows(chosen.lib.model(), &chosen.values)
-                .ok()
-                .map(|rows| Arc::new((chosen, rows)))
-        });
-        let library = Memo::new(move |_| {
-            rows.with(|r| {
-                r.as_ref()
-                    .map(|r| Arc::new(sampled(&r.0, &r.1, seed.get())))
-            })
+            let last = last.and_then(|l| l.as_deref());
+            resampled(&chosen, seed.get(), last).ok().map(Arc::new)
         });
         // The retries a server's wait can fall on: the library's rows when
         // one is chosen.

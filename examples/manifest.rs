@@ -222,7 +222,7 @@ fn libraries(page: &State) -> Vec<String> {
             let translations = [page.policy.max_retries, 3]
                 .iter()
                 .map(|&retries| {
-                    let mut policy = page.policy.clone();
+                    let mut policy = page.policy;
                     policy.max_retries = retries;
                     let t = model.translate(&policy, page.deadline_ms);
                     let fields: Vec<String> = t.diffs.iter().map(|d| string(d.field)).collect();

@@ -186,6 +186,31 @@ test('editing a library field updates the schedule and the link; a bad entry is 
   await page.waitForFunction(() => document.querySelectorAll('table.schedule tbody tr')[1]?.querySelectorAll('td')[1].dataset.maxMs === '1000');
 });
 
+test('a combination the library refuses: the message goes beside the field it names', async (t) => {
+  // envoy: max_interval below base_interval (its check, src/core/library/envoy.rs).
+  const { page } = await env.open(t, '?seed=3&lib=envoy&lib.num_retries=4');
+  const kept = await rows(page);
+  assert.equal(kept.length, 4);
+  const base = Number(param('envoy', 'base_interval').default);
+  await field(page, 'max_interval').fill(String(base - 1));
+  await message(page, 'max_interval').getByText(/base_interval/).waitFor();
+  assert.equal(await field(page, 'max_interval').getAttribute('aria-invalid'), 'true');
+  for (const other of ['num_retries', 'base_interval']) {
+    assert.equal((await message(page, other).textContent()).trim(), '', `no message beside ${other}`);
+  }
+  assert.deepEqual(await rows(page), kept, 'the last valid rows stay');
+  await page.waitForTimeout(700);
+  assert.equal(new URL(page.url()).searchParams.get('lib.max_interval'), null, 'the link keeps the last valid (default) value');
+  await field(page, 'max_interval').fill(String(base * 4));
+  await page.waitForFunction(() => document.getElementById('lib-max_interval-error').textContent === '');
+  await expectParam(page, 'lib.max_interval', String(base * 4));
+  // The same combination in a link: a notice, and the library's defaults stand.
+  await page.goto(`${env.origin}/?seed=3&lib=envoy&lib.max_interval=${base - 1}`);
+  await page.getByTestId('link-notices').waitFor();
+  assert.match(await page.getByTestId('link-notices').textContent(), /lib\.\*.*base_interval/);
+  assert.equal(await field(page, 'max_interval').inputValue(), param('envoy', 'max_interval').default);
+});
+
 test('a link with several lib. parameters is reproduced after a reload; bad ones give notices', async (t) => {
   const { page } = await env.open(t, '?seed=11');
   const cases = [

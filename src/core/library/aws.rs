@@ -142,7 +142,7 @@ impl Model for Aws {
         // The base is not a setting: the error decides it, so the other
         // kind of error waits another way.
         let other = if throttling { 50 } else { 1000 };
-        if d.differs(|p| p.base_ms = other) {
+        if d.differs(&|p| p.base_ms = other) {
             let (this, that) = if throttling {
                 ("throttling errors", "other errors")
             } else {

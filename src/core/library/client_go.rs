@@ -152,7 +152,7 @@ impl Model for ClientGo {
         d.set("Cap", d.cap_ms().min(86_400_000.0));
         if self.trailing(&d.values).is_some() {
             d.set("Cap", 0.0);
-            if d.differs(|p| p.cap_ms = super::translate::NO_CAP) {
+            if d.differs(&|p| p.cap_ms = super::translate::NO_CAP) {
                 let cap = d.cap_ms();
                 d.diff(
                     "cap",

@@ -161,8 +161,9 @@ impl Draft {
     }
 
     /// Whether the page's schedule changes when `change` is made to its
-    /// policy: the test for every listed difference.
-    pub fn differs(&self, change: impl FnOnce(&mut Policy)) -> bool {
+    /// policy: the test for every listed difference. (Taken by reference,
+    /// not as a generic: one copy of the test serves every library.)
+    pub fn differs(&self, change: &dyn Fn(&mut Policy)) -> bool {
         let mut p = self.policy;
         change(&mut p);
         !same_rows(&self.rows, &page_rows(&p))
@@ -173,7 +174,7 @@ impl Draft {
     /// policy the library follows (two fields can hide each other, as a
     /// base of 0 hides the cap). `copy` copies that field from its second
     /// argument into its first.
-    pub fn matters(&self, lib: &Policy, copy: impl Fn(&mut Policy, &Policy)) -> bool {
+    pub fn matters(&self, lib: &Policy, copy: fn(&mut Policy, &Policy)) -> bool {
         let mut alone = self.policy;
         copy(&mut alone, lib);
         if !same_rows(&self.rows, &page_rows(&alone)) {
@@ -188,7 +189,7 @@ impl Draft {
     /// Whether the page's rows equal those of its policy drawn with
     /// proportional jitter `×[lo, hi]`, the cap applied `cap`.
     pub fn is_proportional(&self, lo: f64, hi: f64, cap: CapOrder) -> bool {
-        !self.differs(|p| {
+        !self.differs(&|p| {
             p.jitter = Jitter::Proportional;
             p.proportional = Proportional { lo, hi, cap };
         })
@@ -196,7 +197,7 @@ impl Draft {
 
     /// Whether the page's rows equal those of its policy drawn with `j`.
     pub fn is_jitter(&self, j: Jitter) -> bool {
-        !self.differs(|p| p.jitter = j)
+        !self.differs(&|p| p.jitter = j)
     }
 
     /// Whether the page's retries wait at all (retry 1 included).
@@ -311,7 +312,7 @@ impl Draft {
             } else {
                 (p.max, (p.max * scale) as u64)
             };
-            if !self.differs(|q| q.cap_ms = lib_cap) {
+            if !self.differs(&|q| q.cap_ms = lib_cap) {
                 self.values
                     .set(name, value)
                     .unwrap_or_else(|e| panic!("translate cap {e}"));
@@ -376,7 +377,7 @@ impl Draft {
     /// Lists the multiplier as a difference when the library's fixed growth
     /// `fixed` would change the page's schedule.
     pub fn fixed_multiplier(&mut self, fixed: f64) {
-        if self.differs(|p| p.multiplier = fixed) {
+        if self.differs(&|p| p.multiplier = fixed) {
             let text = format!(
                 "the multiplier is fixed at {}; the page's is {}",
                 n(fixed),

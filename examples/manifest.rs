@@ -22,9 +22,24 @@
 //!                "jitter", "lo", "hi", "capOrder", "deadline", "honor",
 //!                "ramax", "source", "url"}, …],                     // presets::PRESETS
 //!   "defaults": {"base", "multiplier", "cap", "retries", "jitter", "lo",
-//!                "hi", "capOrder", "deadline", "honor", "ramax"}
+//!                "hi", "capOrder", "deadline", "honor", "ramax"},
+//!   "libraries": [{"id": "urllib3", "name": …, "countParam", "budgetParam",
+//!                  "params": [{"name", "label", "default", "kind",
+//!                              "choices", "noneOk"}, …],
+//!                  "config",                                    // at its defaults
+//!                  "translations": [{"retries", "exact", "fields",
+//!                                    "config"}, …]}, …]         // LibId::all()
 //! }
 //! ```
+//!
+//! For a library, `countParam` and `budgetParam` are the parameters that
+//! bound the count and hold a time budget (`null` when it has none); each
+//! parameter's `label` is its field's label (`Param::label`), `default`
+//! its default as the field and the link write it (`Values::text`), `kind`
+//! `number`, `bool` or `choice` (`choices` the names, else `null`).
+//! `translations` is the page's defaults written for the library
+//! (`Model::translate`), then the same with 3 retries: `exact`, the
+//! `data-field` of each difference, and the config text.
 //!
 //! For a preset, `lo`, `hi` and `capOrder` are `null` unless its jitter is
 //! proportional, `deadline` is `""` when it has none (the empty field), and
@@ -34,6 +49,7 @@
 #[path = "../tests/common/modes.rs"]
 mod modes;
 
+use backoff_calculator::core::library::{LibId, Unit};
 use backoff_calculator::core::policy::{Jitter, Policy};
 use backoff_calculator::core::presets::PRESETS;
 use backoff_calculator::core::share::State;
@@ -160,6 +176,76 @@ fn main() {
     println!("  \"langs\": {},", array(langs));
     println!("  \"simModes\": {},", array(sim_modes));
     println!("  \"presets\": {},", array(presets));
-    println!("  \"defaults\": {}", object(&defaults));
+    println!("  \"defaults\": {},", object(&defaults));
+    println!("  \"libraries\": {}", array(libraries(&page)));
     println!("}}");
+}
+
+/// Every library: its params as its fields show them, its config at its
+/// defaults, and the page's policy (at `page`'s defaults, then with 3
+/// retries) translated into it.
+fn libraries(page: &State) -> Vec<String> {
+    LibId::all()
+        .map(|lib| {
+            let model = lib.model();
+            let info = model.info();
+            let values = lib.defaults();
+            let params = info
+                .params
+                .iter()
+                .map(|p| {
+                    let (kind, choices) = match p.unit {
+                        Unit::Bool => ("bool", "null".to_string()),
+                        Unit::Choice(names) => (
+                            "choice",
+                            format!(
+                                "[{}]",
+                                names
+                                    .iter()
+                                    .map(|n| string(n))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        ),
+                        _ => ("number", "null".to_string()),
+                    };
+                    object(&[
+                        ("name", string(p.name)),
+                        ("label", string(&p.label())),
+                        ("default", string(&values.text(p.name))),
+                        ("kind", string(kind)),
+                        ("choices", choices),
+                        ("noneOk", p.none_ok.to_string()),
+                    ])
+                })
+                .collect::<Vec<_>>();
+            let translations = [page.policy.max_retries, 3]
+                .iter()
+                .map(|&retries| {
+                    let mut policy = page.policy;
+                    policy.max_retries = retries;
+                    let t = model.translate(&policy, page.deadline_ms);
+                    let fields: Vec<String> = t.diffs.iter().map(|d| string(d.field)).collect();
+                    object(&[
+                        ("retries", number(retries)),
+                        ("exact", t.exact().to_string()),
+                        ("fields", format!("[{}]", fields.join(", "))),
+                        ("config", string(&model.config(&t.values))),
+                    ])
+                })
+                .collect::<Vec<_>>();
+            object(&[
+                ("id", string(info.id)),
+                ("name", string(info.name)),
+                ("countParam", or_null(info.counting.param.map(string))),
+                (
+                    "budgetParam",
+                    or_null(info.counting.budget_param.map(string)),
+                ),
+                ("params", format!("[{}]", params.join(", "))),
+                ("config", string(&model.config(&values))),
+                ("translations", format!("[{}]", translations.join(", "))),
+            ])
+        })
+        .collect()
 }

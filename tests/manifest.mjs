@@ -1,6 +1,6 @@
 // The lists the JavaScript tests share with the core, so they are never
-// typed again here: the jitter modes, the code languages, the presets and
-// the page's defaults. examples/manifest.rs prints them from the core's own
+// typed again here: the jitter modes, the code languages, the presets, the
+// page's defaults and the retry libraries with their parameters. examples/manifest.rs prints them from the core's own
 // tables (see its header for the fields); this runs it once per test
 // process.
 //
@@ -45,3 +45,10 @@ export const simModes = manifest.simModes;
 export const presets = manifest.presets;
 /** The inputs of a link without parameters. */
 export const defaults = manifest.defaults;
+/**
+ * LibId::all(): `{ id, name, countParam, budgetParam, params, config, translations }`;
+ * each param `{ name, label, default, kind, choices, noneOk }` as its field and the
+ * link write it; `config` at the library's defaults; `translations` the page's
+ * defaults written for the library, then with 3 retries: `{ retries, exact, fields, config }`.
+ */
+export const libraries = manifest.libraries;

@@ -67,7 +67,9 @@ fn config(diff: Option<&mut String>) -> String {
 }
 
 /// The section's markup: what the config is (or `library-diff`), then
-/// the config in `data-testid="library-config"`.
+/// the config in `data-testid="library-config"`, in a box that scrolls
+/// sideways on a narrow screen and so takes focus (Tab, then the arrow
+/// keys), named for assistive technology.
 fn section_html() -> String {
     let mut lead = match use_library().valid() {
         Some(c) => format!("<p>{}, with these settings:</p>", escape(c.lib.name())),
@@ -78,7 +80,7 @@ fn section_html() -> String {
         return lead;
     }
     format!(
-        "{lead}<pre class=\"library-config\"><code data-testid=\"library-config\">{}</code></pre>",
+        "{lead}<pre class=\"library-config\" tabindex=\"0\" role=\"region\" aria-label=\"Config\"><code data-testid=\"library-config\">{}</code></pre>",
         escape_text(&text)
     )
 }

@@ -237,3 +237,24 @@ fn markdown_matches_the_table() {
     assert!(md.contains("| 6 (cap) | 32,000 ms (32.0 s) |"));
     assert!(md.trim_end().ends_with("expected total 95.0 s."));
 }
+
+#[test]
+fn a_library_export_lists_its_own_settings_not_the_page_policy() {
+    use backoff_calculator::core::library::{library_schedule, Configured, LibId};
+    let mut state = State::with_seed(9);
+    let mut c = Configured::defaults(LibId::parse("urllib3").unwrap());
+    c.values.set_text("total", "3").unwrap();
+    let s = library_schedule(&c, 9).unwrap().schedule;
+    state.library = Some(c);
+    let md = markdown_export(&s, &state, "https://x/?lib=urllib3");
+    assert!(
+        md.contains("- Library: urllib3 Retry\n- total: 3\n"),
+        "{md}"
+    );
+    assert!(!md.contains("Base delay"), "{md}");
+    let csv = csv_export(&s, &state, "https://x/?lib=urllib3");
+    assert!(
+        csv.starts_with("setting,value\nlibrary,urllib3\ntotal,3\nbackoff_factor,0\n"),
+        "{csv}"
+    );
+}

@@ -10,6 +10,7 @@
 
 use super::compare::ModeRow;
 use super::format;
+use super::library::Configured;
 use super::policy::Jitter;
 use super::schedule::Schedule;
 use super::share::State;
@@ -59,6 +60,12 @@ pub fn to_csv(schedule: &Schedule) -> String {
 
 /// The inputs of `state` as (CSV key, value) pairs, in the page's order.
 fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
+    if let Some(c) = &state.library {
+        let mut rows = vec![("library", c.lib.id().to_string())];
+        rows.extend(library_settings(c));
+        rows.push(("seed", state.seed.to_string()));
+        return rows;
+    }
     let p = &state.policy;
     let mut rows = vec![
         ("base_ms", p.base_ms.to_string()),
@@ -136,7 +143,22 @@ pub fn to_markdown(schedule: &Schedule) -> String {
 }
 
 /// The inputs of `state` as (page label, value) pairs for Markdown.
+/// A library's parameters, each as the library spells it and in its unit.
+fn library_settings(c: &Configured) -> Vec<(&'static str, String)> {
+    c.values
+        .table()
+        .iter()
+        .map(|p| (p.name, c.values.text(p.name)))
+        .collect()
+}
+
 fn markdown_settings(state: &State) -> Vec<(&'static str, String)> {
+    if let Some(c) = &state.library {
+        let mut rows = vec![("Library", c.lib.name().to_string())];
+        rows.extend(library_settings(c));
+        rows.push(("Seed", state.seed.to_string()));
+        return rows;
+    }
     let p = &state.policy;
     let attempts = match p.max_retries {
         0 => "1 attempt".to_string(),

@@ -130,6 +130,19 @@ pub struct RetryAfterRule {
     pub switch_param: Option<&'static str>,
 }
 
+impl Combine {
+    /// The sleep when the computed delay is `delay_ms` and the server asked
+    /// for `wait_ms`.
+    pub fn apply(self, delay_ms: f64, wait_ms: f64) -> f64 {
+        match self {
+            Combine::Ignored => delay_ms,
+            Combine::Replaces => wait_ms,
+            Combine::AtLeast => delay_ms.max(wait_ms),
+            Combine::Between { extra_ms } => wait_ms.clamp(delay_ms, delay_ms + extra_ms as f64),
+        }
+    }
+}
+
 impl RetryAfterRule {
     /// The rule of a library that has no `Retry-After` handling.
     pub const IGNORED: RetryAfterRule = RetryAfterRule {
@@ -296,6 +309,35 @@ impl Configured {
             lib,
             values: lib.defaults(),
         }
+    }
+
+    /// Whether these settings read a server's wait, and the longest they
+    /// accept, ms (`u64::MAX` when nothing bounds it): the library's own
+    /// rule, its switch and its maximum, in place of the page's `Honor
+    /// Retry-After` and `Max Retry-After (ms)`.
+    pub fn reads_retry_after(&self) -> (bool, u64) {
+        let rule = self.lib.model().info().retry_after;
+        let on = rule.combine != Combine::Ignored
+            && rule.switch_param.is_none_or(|p| self.values.flag(p));
+        let max = rule.max_param.map_or(u64::MAX, |p| {
+            let scale = match self
+                .values
+                .table()
+                .iter()
+                .find(|q| q.name == p)
+                .map(|q| q.unit)
+            {
+                Some(Unit::Seconds) => 1000.0,
+                _ => 1.0,
+            };
+            let ms = self.values.get(p) * scale;
+            if ms >= u64::MAX as f64 {
+                u64::MAX
+            } else {
+                ms as u64
+            }
+        });
+        (on, max)
     }
 
     /// Whether the library accepts these values, alone and together.

@@ -262,14 +262,22 @@ impl Schedule {
     /// draws (decorrelated jitter carries its last computed sleep, as the
     /// generated code does). Returns false when there is no such retry.
     pub fn apply_server_wait(&mut self, retry: u32, wait_ms: u64) -> bool {
+        self.combine_server_wait(retry, &|_| wait_ms as f64)
+    }
+
+    /// Like [`Self::apply_server_wait`], for a library that combines the
+    /// server's wait with its own delay: each of the row's sleeps `d`
+    /// (sample, min, max, expected) becomes `combine(d)`. (The expected
+    /// value goes through `combine` as the others do, which is exact when
+    /// the wait replaces the delay and close otherwise.)
+    pub fn combine_server_wait(&mut self, retry: u32, combine: &dyn Fn(f64) -> f64) -> bool {
         let Some(row) = self.rows.iter_mut().find(|r| r.retry == retry) else {
             return false;
         };
-        let wait = wait_ms as f64;
-        row.sample_ms = wait;
-        row.min_ms = wait;
-        row.max_ms = wait;
-        row.expected_ms = wait;
+        row.sample_ms = combine(row.sample_ms);
+        row.min_ms = combine(row.min_ms);
+        row.max_ms = combine(row.max_ms);
+        row.expected_ms = combine(row.expected_ms);
         row.server_wait = true;
         self.sum_up();
         true

@@ -127,7 +127,7 @@ pub fn CodeTabs() -> impl IntoView {
                     <Checkbox label="Idempotency-Key header" value=choices.idem.value />
                 </div>
             </div>
-            <StaleNote what="This code uses" />
+            <StaleNote what="This code uses" own_policy=true />
             <div
                 id="code-panel"
                 role="tabpanel"

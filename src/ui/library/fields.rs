@@ -68,7 +68,11 @@ fn update(table: &[Param], texts: &[String], errors: &[Option<String>]) {
                 if error.is_some() { "true" } else { "false" },
             );
             if let Some(field) = el.parent_element() {
-                let class = if error.is_some() { "field invalid" } else { "field" };
+                let class = if error.is_some() {
+                    "field invalid"
+                } else {
+                    "field"
+                };
                 let _ = field.set_attribute("class", class);
             }
         }

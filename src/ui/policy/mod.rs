@@ -28,11 +28,10 @@ pub fn PolicyForm() -> impl IntoView {
     let seed = inputs.seed.value;
     let model = use_library().model;
     let own = move || model.get().is_none();
-    let budget = move || {
-        model
-            .get()
-            .is_some_and(|l| l.model().info().counting.budget_param.is_some())
-    };
+    // The budget stands for the deadline only while one is set (p-retry's
+    // `maxRetryTime` may be none).
+    let library = use_derived().library;
+    let budget = move || library.with(|l| l.as_ref().is_some_and(|l| l.budget.is_some()));
     // A schedule with nothing random (no jitter, or a library's fixed
     // sleeps) has nothing to re-roll.
     let fixed = move || use_derived().schedule.with(all_fixed);

@@ -105,16 +105,16 @@ impl Derived {
             Some(rows) => rows as u32,
             None => policy.with(|p| p.max_retries),
         };
+        // With a library chosen, its own rule decides whether the wait is
+        // read and how long it may be, not the code's options.
         let server_wait = Memo::new(move |_| {
-            retry_after.server_wait.get().map(|(retry, wait_ms)| {
-                ServerWait::decide(
-                    retry,
-                    wait_ms,
-                    retries(),
-                    code.honor.get(),
-                    retry_after.max.valid.get(),
-                )
-            })
+            let (retry, wait_ms) = retry_after.server_wait.get()?;
+            let (honor, max) =
+                match library.with(|l| l.as_ref().map(|l| l.source.0.reads_retry_after())) {
+                    Some(terms) => terms,
+                    None => (code.honor.get(), retry_after.max.valid.get()),
+                };
+            Some(ServerWait::decide(retry, wait_ms, retries(), honor, max))
         });
         let schedule = Memo::new(move |_| {
             let mut s = match library.get() {
@@ -122,7 +122,17 @@ impl Derived {
                 None => means.with(|m| schedule_with_means(&policy.get(), seed.get(), m)),
             };
             if let Some(ServerWait::Applied { retry, wait_ms, .. }) = server_wait.get() {
-                s.apply_server_wait(retry, wait_ms);
+                match library.with(|l| {
+                    l.as_ref()
+                        .map(|l| l.source.0.lib.model().info().retry_after.combine)
+                }) {
+                    Some(combine) => {
+                        s.combine_server_wait(retry, &|d| combine.apply(d, wait_ms as f64));
+                    }
+                    None => {
+                        s.apply_server_wait(retry, wait_ms);
+                    }
+                }
             }
             s
         });
@@ -210,12 +220,25 @@ impl AppState {
     /// Every entry the results and the code depend on that is refused, with
     /// the last valid value they use instead; empty when all are valid.
     pub fn stale(&self) -> Vec<StaleField> {
+        self.stale_of(self.library.model.get().is_some())
+    }
+
+    /// [`Self::stale`] for what a section reads: with `library`, the chosen
+    /// library's fields and the deadline (the page's own fields are hidden
+    /// then); otherwise the page's own policy, which the retry code always
+    /// follows.
+    pub fn stale_of(&self, library: bool) -> Vec<StaleField> {
+        if library {
+            return [&self.library as &dyn Bound, &self.policy.deadline]
+                .into_iter()
+                .filter_map(|input| input.stale())
+                .collect();
+        }
         let mut out: Vec<StaleField> = self
             .policy
             .all()
             .into_iter()
             .chain(self.retry_after.all())
-            .chain([&self.library as &dyn Bound])
             .filter_map(|input| input.stale())
             .collect();
         if self.policy.jitter.get() == Jitter::Proportional {

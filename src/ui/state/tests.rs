@@ -23,7 +23,8 @@ fn with_state<R>(query: &str, f: impl FnOnce(AppState) -> R) -> R {
 fn everything_changed() -> State {
     let query = "base=250&multiplier=1.5&cap=9000&retries=12&jitter=proportional&lo=0.5&hi=1.5\
                  &capafter=1&seed=99&honor=0&lang=rs&ramax=30000&deadline=60000&serverwait=3:20000\
-                 &idem=1&simclients=20&simruns=5";
+                 &idem=1&simclients=20&simruns=5&lib=tenacity&lib.wait=wait_random_exponential\
+                 &lib.max=30&to=urllib3";
     let (state, notices) = decode(query, State::with_seed(7));
     assert!(notices.is_empty(), "{notices:?}");
     state
@@ -182,4 +183,78 @@ fn the_server_wait_follows_retries_honor_and_the_maximum() {
         // Back to the computed delay: 1 s doubling, retry 3 waits 4 s.
         assert_eq!(third(state), 4_000.0);
     });
+}
+
+#[test]
+fn a_library_goes_through_the_state_and_keeps_its_last_valid_values() {
+    with_state(
+        "lib=urllib3&lib.total=3&lib.backoff_factor=1&seed=1",
+        |state| {
+            let rows = || state.derived.schedule.with(|s| s.rows.len());
+            assert_eq!(rows(), 3);
+            // Retry 1 waits 0, retry 2 the factor times 2.
+            let maxes: Vec<f64> = state
+                .derived
+                .schedule
+                .with(|s| s.rows.iter().map(|r| r.max_ms).collect());
+            assert_eq!(maxes, [0.0, 2000.0, 4000.0]);
+            // A refused value: a message beside its field, the last valid rows,
+            // a stale entry naming it, and the link keeps the valid value.
+            state.library.texts.update(|t| t[0] = "abc".into());
+            assert!(state.library.parsed.with(|p| p.errors[0].is_some()));
+            assert_eq!(rows(), 3);
+            let stale = state.stale();
+            assert_eq!((stale[0].label, stale[0].used.as_str()), ("total", "3"));
+            assert!(encode(&state.snapshot()).contains("lib.total=3"));
+            // The code's note speaks for the page's own policy only.
+            assert!(state.stale_of(false).is_empty());
+            state.library.texts.update(|t| t[0] = "5".into());
+            assert_eq!(rows(), 5);
+            // Back to the page's own policy: its schedule again.
+            state.library.choose(None);
+            assert_eq!(rows(), 5);
+            assert_eq!(state.derived.schedule.with(|s| s.rows[0].max_ms), 1000.0);
+            assert!(!encode(&state.snapshot()).contains("lib"));
+        },
+    );
+}
+
+#[test]
+fn a_server_wait_follows_the_library_rule() {
+    // tenacity does not read Retry-After: the wait stays out.
+    with_state("lib=tenacity&serverwait=2:3000&seed=1", |state| {
+        assert_eq!(
+            state.derived.server_wait.get(),
+            Some(ServerWait::NotHonored)
+        );
+        assert!(state
+            .derived
+            .schedule
+            .with(|s| s.rows.iter().all(|r| !r.server_wait)));
+    });
+    // urllib3 cuts it at its own retry_after_max (10 s), not the page's.
+    with_state(
+        "lib=urllib3&lib.retry_after_max=10&serverwait=2:30000000&seed=1",
+        |state| {
+            assert_eq!(
+                state.derived.server_wait.get(),
+                Some(ServerWait::Applied {
+                    retry: 2,
+                    wait_ms: 10_000,
+                    clamped: true
+                })
+            );
+            assert_eq!(state.derived.schedule.with(|s| s.rows[1].max_ms), 10_000.0);
+        },
+    );
+    // ... and not at all with respect_retry_after_header off.
+    with_state(
+        "lib=urllib3&lib.respect_retry_after_header=false&serverwait=2:3000&seed=1",
+        |state| {
+            assert_eq!(
+                state.derived.server_wait.get(),
+                Some(ServerWait::NotHonored)
+            );
+        },
+    );
 }

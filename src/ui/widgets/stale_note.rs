@@ -13,9 +13,19 @@ pub fn StaleNote(
     /// What the note speaks for, with its verb: "These results use" or
     /// "This code uses".
     what: &'static str,
+    /// Speaks for the page's own policy even while a library is chosen
+    /// (the retry code follows it).
+    #[prop(optional)]
+    own_policy: bool,
 ) -> impl IntoView {
     let state = use_state();
-    let stale = Memo::new(move |_| state.stale());
+    let stale = Memo::new(move |_| {
+        if own_policy {
+            state.stale_of(false)
+        } else {
+            state.stale()
+        }
+    });
     let text = move || {
         stale.with(|fields| {
             let used: Vec<String> = fields

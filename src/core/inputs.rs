@@ -363,7 +363,7 @@ pub const IDEM: Setting<bool> = Setting {
 pub const PAGE_MODEL: &str = "page";
 
 fn read_lib(value: &str) -> Result<LibId, String> {
-    LibId::parse(value).ok_or_else(|| use_one_of(LibId::all().map(LibId::id)))
+    LibId::parse(value).ok_or_else(|| "use a library id, like urllib3 or p-retry.".to_string())
 }
 
 /// The `Model` select: `lib=urllib3`, its parameters as `lib.<name>=`

@@ -497,9 +497,9 @@ test('Re-roll follows the library: off for fixed sleeps, a new sample for a rand
   for (const r of await rows(page)) assert.ok(r.sample >= r.min && r.sample <= r.max, `retry ${r.retry}: sample within its range`);
 });
 
-// Known bugs, reported: each runs and is marked TODO until the page does it.
+// Bugs these tests found, fixed since: each must keep passing.
 
-test('a server\'s wait follows the library\'s Retry-After rule', { todo: 'bug: the server wait ignores the chosen library\'s rule (see the report)' }, async (t) => {
+test('a server\'s wait follows the library\'s Retry-After rule', async (t) => {
   const { page } = await env.open(t, '?seed=1&serverwait=2:3000&lib=urllib3&lib.backoff_factor=1&lib.total=4');
   // urllib3 reads Retry-After: the server's 3 s replaces retry 2's 2 s.
   let second = (await rows(page))[1];
@@ -520,7 +520,7 @@ test('a server\'s wait follows the library\'s Retry-After rule', { todo: 'bug: t
   assert.deepEqual([second.max, second.text.includes('server')], [2000, false], 'tenacity ignores the server\'s wait');
 });
 
-test('the exports describe the library whose rows they hold', { todo: 'bug: Markdown and CSV list the page\'s hidden policy above the library\'s rows' }, async (t) => {
+test('the exports describe the library whose rows they hold', async (t) => {
   const { page } = await env.open(t, '?seed=1&lib=urllib3&lib.total=3&lib.backoff_factor=1', { permissions: ['clipboard-read', 'clipboard-write'] });
   await page.getByRole('button', { name: 'Copy as Markdown' }).click();
   await page.waitForFunction(async () => (await navigator.clipboard.readText()).length > 0);
@@ -530,7 +530,7 @@ test('the exports describe the library whose rows they hold', { todo: 'bug: Mark
   assert.doesNotMatch(md, /Max retries: 5/, 'no hidden page setting that contradicts the rows');
 });
 
-test('a refused library field is not said to hold back the retry code', { todo: 'bug: the code\'s stale note names a library field, though the code follows the page\'s own policy' }, async (t) => {
+test('a refused library field is not said to hold back the retry code', async (t) => {
   const { page } = await env.open(t, '?seed=1&lib=urllib3&lib.total=3');
   await field(page, 'total').fill('abc');
   await page.getByTestId('stale-note').first().waitFor();

@@ -41,7 +41,7 @@ pub use page::{library_schedule, resampled, LibrarySchedule};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;
 pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, FIELDS};
-pub use words::{diff_html, field_id, fields_html, library_notes, options_html};
+pub use words::{diff_html, field_id, fields_html, library_notes, option_html, options_html};
 
 use crate::core::policy::Policy;
 pub use schedule::{

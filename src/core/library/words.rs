@@ -113,18 +113,19 @@ pub fn diff_html(lib: LibId, t: &Translation) -> String {
     )
 }
 
-/// The `<option>`s of a library select: `first` (value, text), then every
-/// library by id and name.
-pub fn options_html(first: (&str, &str)) -> String {
-    let mut out = format!("<option value=\"{}\">{}</option>", first.0, escape(first.1));
-    for lib in LibId::all() {
-        out += &format!(
-            "<option value=\"{}\">{}</option>",
-            lib.id(),
-            escape(lib.name())
-        );
-    }
-    out
+/// An `<option>` with this value and text.
+pub fn option_html(value: &str, text: &str) -> String {
+    format!(
+        "<option value=\"{}\">{}</option>",
+        escape(value),
+        escape(text)
+    )
+}
+
+/// `first`, then an `<option>` per library (value: its id; text: its
+/// name): the `Model`, `Library` and `Preset` selects list them alike.
+pub fn options_html(first: String) -> String {
+    LibId::all().fold(first, |out, lib| out + &option_html(lib.id(), lib.name()))
 }
 
 /// The element id of a library parameter's field (`lib-backoff_factor`);

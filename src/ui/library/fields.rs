@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
 use crate::core::inputs::PAGE_MODEL;
-use crate::core::library::{field_id, fields_html, options_html, LibId, Param};
+use crate::core::library::{field_id, fields_html, option_html, options_html, LibId, Param};
 use crate::ui::state::use_library;
 
 /// `Model`: the page's own policy or a library in its own terms.
@@ -26,7 +26,7 @@ pub fn ModelSelect() -> impl IntoView {
             <label for="model">"Model"</label>
             <select
                 id="model"
-                inner_html=options_html((PAGE_MODEL, "This page's policy"))
+                inner_html=options_html(option_html(PAGE_MODEL, "This page's policy"))
                 prop:value=move || model.get().map_or(PAGE_MODEL, LibId::id)
                 on:change:target=move |ev| library.choose(LibId::parse(&ev.target().value()))
             ></select>

@@ -8,8 +8,8 @@ pub mod fields;
 
 use leptos::prelude::*;
 
-use crate::core::html::{escape, escape_text};
-use crate::core::library::{diff_html, library_notes, options_html, LibId};
+use crate::core::html::escape_text;
+use crate::core::library::{diff_html, library_notes, option_html, options_html, LibId};
 use crate::ui::state::{use_derived, use_library};
 use crate::ui::widgets::clipboard::copy_text;
 
@@ -71,16 +71,13 @@ fn config(diff: Option<&mut String>) -> String {
 /// sideways on a narrow screen and so takes focus (Tab, then the arrow
 /// keys), named for assistive technology.
 fn section_html() -> String {
-    let mut lead = match use_library().valid() {
-        Some(c) => format!("<p>{}, with these settings:</p>", escape(c.lib.name())),
-        None => String::new(),
-    };
-    let text = config(Some(&mut lead));
+    let mut diff = String::new();
+    let text = config(Some(&mut diff));
     if text.is_empty() {
-        return lead;
+        return diff;
     }
     format!(
-        "{lead}<pre class=\"library-config\" tabindex=\"0\" role=\"region\" aria-label=\"Config\"><code data-testid=\"library-config\">{}</code></pre>",
+        "{diff}<pre class=\"library-config\" tabindex=\"0\" role=\"region\" aria-label=\"Config\"><code data-testid=\"library-config\">{}</code></pre>",
         escape_text(&text)
     )
 }
@@ -103,7 +100,7 @@ pub fn LibrarySection() -> impl IntoView {
                 <label for="to">"Library"</label>
                 <select
                     id="to"
-                    inner_html=options_html(("", "Choose a library"))
+                    inner_html=options_html(option_html("", "Choose a library"))
                     prop:value=move || to.get().map_or("", LibId::id)
                     on:change:target=move |ev| to.set(LibId::parse(&ev.target().value()))
                 ></select>

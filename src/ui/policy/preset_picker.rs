@@ -4,8 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::html::escape;
-use crate::core::library::{Configured, LibId};
+use crate::core::library::{option_html, options_html, Configured, LibId};
 use crate::core::presets::{by_id, note_html, selected, Preset, DEFAULTS, PRESETS};
 use crate::ui::state::{use_state, AppState};
 
@@ -27,23 +26,12 @@ fn apply(state: &AppState, preset: &Preset) {
 
 /// The select's options: Custom, the page's entries, then the libraries
 /// at their defaults (value: the library's id).
-fn options_html() -> String {
-    let option = |value: &str, text: &str| {
-        format!(
-            "<option value=\"{}\">{}</option>",
-            escape(value),
-            escape(text)
-        )
-    };
-    let mut out = option("", "Custom");
+fn preset_options() -> String {
+    let mut out = option_html("", "Custom");
     for p in [&DEFAULTS].into_iter().chain(&PRESETS) {
-        out += &option(p.id, p.name);
+        out += &option_html(p.id, p.name);
     }
-    out += "<optgroup label=\"Libraries at their defaults\">";
-    for lib in LibId::all() {
-        out += &option(lib.id(), lib.name());
-    }
-    out + "</optgroup>"
+    options_html(out + "<optgroup label=\"Libraries at their defaults\">") + "</optgroup>"
 }
 
 /// Chooses the page's defaults, a tool's or a library's; shows "Custom"
@@ -76,7 +64,7 @@ pub fn PresetPicker() -> impl IntoView {
             <label for="preset">"Preset"</label>
             <select
                 id="preset"
-                inner_html=options_html()
+                inner_html=preset_options()
                 prop:value=move || current.get().unwrap_or("")
                 on:change:target=on_change
             ></select>

@@ -103,6 +103,23 @@ if (only('input')) {
   await context.close();
 }
 
+// With a library chosen, the same input targets hold: a closed form
+// (urllib3, 100 retries), a mean of 2,000 simulated runs (Polly's
+// exponential backoff with jitter, 100 retries) and a time budget decided
+// over 10,000 simulated runs (google-api-core at its defaults).
+if (only('library')) {
+  for (const [name, query, id, a, b] of [
+    ['library: urllib3, 100 retries', '?lib=urllib3&lib.total=100&lib.backoff_factor=0.5&lib.backoff_jitter=1&seed=1', 'lib-backoff_factor', 0.5, 0.6],
+    ['library: Polly, jitter, 100 retries', '?lib=polly&lib.MaxRetryAttempts=100&lib.BackoffType=Exponential&lib.UseJitter=true&seed=1', 'lib-Delay', 2, 3],
+    ['library: google-api-core, budget', '?lib=google-api-core&seed=1', 'lib-multiplier', 2, 1.9],
+  ]) {
+    const { context, page } = await open(query);
+    reportUpdates(name, await timeUpdates(page, N, typeInto(id, a, b)), 'p95 ≤ 8 ms');
+    reportUpdates(`${name}, re-roll`, await timeUpdates(page, N, ACTIONS.reroll), 'p95 ≤ 4 ms');
+    await context.close();
+  }
+}
+
 // First schedule sample. The init script notes when the wasm's
 // instantiation resolves (wasm-bindgen runs the app's start right after)
 // and when the first schedule row enters the DOM, both on the page's clock

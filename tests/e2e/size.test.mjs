@@ -16,8 +16,13 @@ import { useBrowser, distDir } from './harness.mjs';
 
 /** The target for the total (docs/targets.md). */
 export const TARGET_BYTES = 160 * 1024;
-/** Today's total, rounded up: the most the page may weigh. */
-export const CEILING_BYTES = 232 * 1024;
+/**
+ * The most the page may weigh: 232 KiB (237,568 B, the page at 237,547 B
+ * on 1 December 2026, rounded up), raised by exactly what the retry
+ * libraries added (the issue "Your library, in its own terms" allowed up
+ * to 40 KB): the page measured 278,498 B with them, 40,951 B more.
+ */
+export const CEILING_BYTES = 232 * 1024 + 40_951;
 
 const env = useBrowser();
 

@@ -2,14 +2,15 @@
 //! the number of rows, what it does with `Retry-After`, and where the model
 //! was read.
 
-use super::{Combine, Configured, Counts, LibId, LibrarySchedule, Translation, Unit};
+use super::{Combine, Counts, LibId, LibrarySchedule, Translation, Unit};
 use crate::core::format;
 use crate::core::html::escape;
 
-/// Sentences about `chosen` and its schedule, as markup (escaped, with the
-/// source as a link), in the order the page shows them.
-pub fn library_notes(chosen: &Configured, shown: &LibrarySchedule) -> Vec<String> {
-    let info = chosen.lib.model().info();
+/// Sentences about a library's schedule and settings, as the `<li>`
+/// items of a list (escaped, with the source as a link), in the order the
+/// page shows them.
+pub fn library_notes(shown: &LibrarySchedule) -> String {
+    let info = shown.source.0.lib.model().info();
     let c = info.counting;
     let retries = shown.schedule.rows.len();
     let mut out = Vec::new();
@@ -81,7 +82,7 @@ pub fn library_notes(chosen: &Configured, shown: &LibrarySchedule) -> Vec<String
         escape(info.url),
         escape(info.file)
     ));
-    out
+    out.iter().map(|n| format!("<li>{n}</li>")).collect()
 }
 
 /// `library-diff` as markup: whether the translation is exact, then one
@@ -181,12 +182,14 @@ fn format_share(share: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::library::{library_schedule, LibId};
+    use crate::core::library::{library_schedule, Configured, LibId};
 
     fn notes(id: &str) -> Vec<String> {
         let c = Configured::defaults(LibId::parse(id).unwrap());
         let s = library_schedule(&c, 1).unwrap();
-        library_notes(&c, &s)
+        let html = library_notes(&s);
+        let items = html.strip_prefix("<li>").unwrap().strip_suffix("</li>").unwrap();
+        items.split("</li><li>").map(str::to_string).collect()
     }
 
     #[test]

@@ -17,16 +17,8 @@ use crate::ui::widgets::clipboard::copy_text;
 /// `Retry-After` rule and its source, one sentence each.
 #[component]
 pub fn LibraryNotes() -> impl IntoView {
-    let (library, derived) = (use_library(), use_derived());
-    let notes = move || {
-        let chosen = library.valid()?;
-        let shown = derived.library.get()?;
-        let items: String = library_notes(&chosen, &shown)
-            .into_iter()
-            .map(|n| format!("<li>{n}</li>"))
-            .collect();
-        Some(items)
-    };
+    let derived = use_derived();
+    let notes = move || derived.library.with(|l| l.as_deref().map(library_notes));
     view! { <ul class="library-notes" data-testid="library-notes" aria-live="polite" inner_html=notes></ul> }
 }
 

@@ -19,7 +19,11 @@
 
 use std::fmt::Write;
 
-use backoff_calculator::core::library::{self, find, schedule, Language};
+#[path = "../tests/common/sets.rs"]
+mod sets;
+
+use backoff_calculator::core::library::Language;
+use sets::{sets, Set};
 
 /// `s` as a JSON string literal.
 fn json_str(s: &str) -> String {
@@ -67,22 +71,14 @@ fn main() {
         .unwrap_or_else(|| "tests/libraries/config_sets.txt".to_string());
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut items = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let (id, set) = (words[0], words[1]);
-        let model = find(id).unwrap_or_else(|| panic!("{path}: no model {id}"));
-        let mut v = library::defaults(model);
-        for pair in &words[2..] {
-            let (name, value) = pair
-                .split_once('=')
-                .unwrap_or_else(|| panic!("{line}: {pair}"));
-            v.set_text(name, value)
-                .unwrap_or_else(|e| panic!("{line}: {e}"));
-        }
-        let s = schedule(model, &v).unwrap_or_else(|e| panic!("{line}: {e}"));
+    for Set {
+        id,
+        set,
+        model,
+        values: v,
+        schedule: s,
+    } in sets(&text, 2)
+    {
         let rows: Vec<String> = s
             .rows
             .iter()

@@ -15,7 +15,10 @@
 
 use std::fmt::Write;
 
-use backoff_calculator::core::library::{self, find, schedule};
+#[path = "../tests/common/sets.rs"]
+mod sets;
+
+use sets::{sets, Set};
 
 fn json_num(x: f64) -> String {
     if x.is_finite() {
@@ -32,22 +35,13 @@ fn main() {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut out = String::from("[\n");
     let mut first = true;
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let (id, set) = (words[0], words[1]);
-        let model = find(id).unwrap_or_else(|| panic!("{path}: no model {id}"));
-        let mut v = library::defaults(model);
-        for pair in &words[3..] {
-            let (name, value) = pair
-                .split_once('=')
-                .unwrap_or_else(|| panic!("{line}: {pair}"));
-            v.set_text(name, value)
-                .unwrap_or_else(|e| panic!("{line}: {e}"));
-        }
-        let s = schedule(model, &v).unwrap_or_else(|e| panic!("{line}: {e}"));
+    for Set {
+        id,
+        set,
+        schedule: s,
+        ..
+    } in sets(&text, 3)
+    {
         let rows: Vec<String> = s
             .rows
             .iter()

@@ -156,13 +156,7 @@ impl Model for Aws {
                 ),
             );
         }
-        if d.matters(&lib, |p, q| p.multiplier = q.multiplier) {
-            let m = policy.multiplier;
-            d.diff(
-                "multiplier",
-                format!("the multiplier is fixed at 2; the page's is {}", n(m)),
-            );
-        }
+        d.doubling_in(&lib);
         if d.matters(&lib, |p, q| p.cap_ms = q.cap_ms) {
             let cap = d.cap_ms();
             d.diff(

@@ -387,6 +387,19 @@ impl Draft {
         }
     }
 
+    /// [`Self::fixed_multiplier`] at 2 for a library whose other fixed
+    /// fields can hide the multiplier: tested with [`Self::matters`]
+    /// against `lib`, the policy the library follows.
+    pub fn doubling_in(&mut self, lib: &Policy) {
+        if self.matters(lib, |p, q| p.multiplier = q.multiplier) {
+            let text = format!(
+                "the multiplier is fixed at 2; the page's is {}",
+                n(self.policy.multiplier)
+            );
+            self.diff("multiplier", text);
+        }
+    }
+
     /// Lists the jitter as a difference when the library's draw (already
     /// chosen) is not the page's: `what` says what the library does.
     pub fn jitter_diff(&mut self, what: &str) {

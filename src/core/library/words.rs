@@ -188,7 +188,11 @@ mod tests {
         let c = Configured::defaults(LibId::parse(id).unwrap());
         let s = library_schedule(&c, 1).unwrap();
         let html = library_notes(&s);
-        let items = html.strip_prefix("<li>").unwrap().strip_suffix("</li>").unwrap();
+        let items = html
+            .strip_prefix("<li>")
+            .unwrap()
+            .strip_suffix("</li>")
+            .unwrap();
         items.split("</li><li>").map(str::to_string).collect()
     }
 

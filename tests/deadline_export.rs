@@ -248,13 +248,21 @@ fn a_library_export_lists_its_own_settings_not_the_page_policy() {
     state.library = Some(c);
     let md = markdown_export(&s, &state, "https://x/?lib=urllib3");
     assert!(
-        md.contains("- Library: urllib3 Retry\n- total: 3\n"),
+        md.contains("- Library: urllib3 Retry\n- total: 3\n- backoff_factor: 0 s\n"),
         "{md}"
     );
-    assert!(!md.contains("Base delay"), "{md}");
+    assert!(!md.contains("Base delay") && !md.contains("Honor"), "{md}");
     let csv = csv_export(&s, &state, "https://x/?lib=urllib3");
     assert!(
-        csv.starts_with("setting,value\nlibrary,urllib3\ntotal,3\nbackoff_factor,0\n"),
+        csv.starts_with("setting,value\nlibrary,urllib3\ntotal,3\nbackoff_factor,0 s\n"),
+        "{csv}"
+    );
+    // The deadline and a server's wait are the page's, whatever the model.
+    state.deadline_ms = Some(5000);
+    state.server_wait = Some((2, 3000));
+    let csv = csv_export(&s, &state, "x");
+    assert!(
+        csv.contains("deadline_ms,5000\n") && csv.contains("server_wait,retry 2: 3000 ms\n"),
         "{csv}"
     );
 }

@@ -60,12 +60,6 @@ pub fn to_csv(schedule: &Schedule) -> String {
 
 /// The inputs of `state` as (CSV key, value) pairs, in the page's order.
 fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
-    if let Some(c) = &state.library {
-        let mut rows = vec![("library", c.lib.id().to_string())];
-        rows.extend(library_settings(c));
-        rows.push(("seed", state.seed.to_string()));
-        return rows;
-    }
     let p = &state.policy;
     let mut rows = vec![
         ("base_ms", p.base_ms.to_string()),
@@ -74,7 +68,10 @@ fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
         ("max_retries", p.max_retries.to_string()),
         ("jitter", p.jitter.as_str().to_string()),
     ];
-    if p.jitter == Jitter::Proportional {
+    if let Some(c) = &state.library {
+        rows = vec![("library", c.lib.id().to_string())];
+        rows.extend(library_settings(c));
+    } else if p.jitter == Jitter::Proportional {
         let pr = &p.proportional;
         rows.push(("proportional_lo", pr.lo.to_string()));
         rows.push(("proportional_hi", pr.hi.to_string()));
@@ -87,8 +84,11 @@ fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
             .deadline_ms
             .map_or("none".to_string(), |d| d.to_string()),
     ));
-    rows.push(("retry_after_max_ms", state.retry_after_max_ms.to_string()));
-    rows.push(("honor_retry_after", state.honor.to_string()));
+    // The code's options: a library follows its own rule instead.
+    if state.library.is_none() {
+        rows.push(("retry_after_max_ms", state.retry_after_max_ms.to_string()));
+        rows.push(("honor_retry_after", state.honor.to_string()));
+    }
     if let Some((retry, wait)) = state.server_wait {
         rows.push(("server_wait", format!("retry {retry}: {wait} ms")));
     }
@@ -142,23 +142,23 @@ pub fn to_markdown(schedule: &Schedule) -> String {
     out
 }
 
-/// The inputs of `state` as (page label, value) pairs for Markdown.
-/// A library's parameters, each as the library spells it and in its unit.
+/// A library's parameters, each as the library spells it, with its unit.
 fn library_settings(c: &Configured) -> Vec<(&'static str, String)> {
     c.values
         .table()
         .iter()
-        .map(|p| (p.name, c.values.text(p.name)))
+        .map(|p| {
+            let text = c.values.text(p.name);
+            match p.unit.suffix() {
+                Some(unit) if text != "none" => (p.name, format!("{text} {unit}")),
+                _ => (p.name, text),
+            }
+        })
         .collect()
 }
 
+/// The inputs of `state` as (page label, value) pairs for Markdown.
 fn markdown_settings(state: &State) -> Vec<(&'static str, String)> {
-    if let Some(c) = &state.library {
-        let mut rows = vec![("Library", c.lib.name().to_string())];
-        rows.extend(library_settings(c));
-        rows.push(("Seed", state.seed.to_string()));
-        return rows;
-    }
     let p = &state.policy;
     let attempts = match p.max_retries {
         0 => "1 attempt".to_string(),
@@ -174,7 +174,10 @@ fn markdown_settings(state: &State) -> Vec<(&'static str, String)> {
         ),
         ("Jitter", p.jitter.label().to_string()),
     ];
-    if p.jitter == Jitter::Proportional {
+    if let Some(c) = &state.library {
+        rows = vec![("Library", c.lib.name().to_string())];
+        rows.extend(library_settings(c));
+    } else if p.jitter == Jitter::Proportional {
         let pr = &p.proportional;
         rows.push((
             "Factors",
@@ -188,14 +191,17 @@ fn markdown_settings(state: &State) -> Vec<(&'static str, String)> {
             .deadline_ms
             .map_or("none".to_string(), |d| format::delay(d as f64)),
     ));
-    rows.push((
-        "Retry-After maximum",
-        format::delay(state.retry_after_max_ms as f64),
-    ));
-    rows.push((
-        "Honor Retry-After",
-        if state.honor { "yes" } else { "no" }.to_string(),
-    ));
+    // The code's options: a library follows its own rule instead.
+    if state.library.is_none() {
+        rows.push((
+            "Retry-After maximum",
+            format::delay(state.retry_after_max_ms as f64),
+        ));
+        rows.push((
+            "Honor Retry-After",
+            if state.honor { "yes" } else { "no" }.to_string(),
+        ));
+    }
     if let Some((retry, wait)) = state.server_wait {
         rows.push((
             "Server wait",

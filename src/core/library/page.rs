@@ -69,8 +69,28 @@ fn sampled(source: Arc<(Configured, Schedule)>, seed: u64) -> LibrarySchedule {
             ..Row::default()
         })
         .collect();
+    let mut schedule = PageSchedule::from_rows(rows, simulated);
+    // The library's own count, when the table shows only its first rows.
+    if let Some(m) = model.max_retries(v) {
+        schedule.attempts = u64::from(m) + 1;
+    }
+    // A last sleep before giving up is waited too (client-go reaching Cap).
+    if let Some(t) = lib.trailing {
+        let expected = t.expected_ms.unwrap_or((t.min_ms + t.max_ms) / 2.0);
+        schedule.total_ms += expected;
+        schedule.range_min_ms += t.min_ms;
+        schedule.range_max_ms += t.max_ms;
+        schedule.expected_total_ms += expected;
+    }
+    // A library with a time budget never sleeps past it.
+    if let Some(b) = lib.budget {
+        schedule.range_max_ms = schedule.range_max_ms.min(b.budget_ms);
+        for row in &mut schedule.rows {
+            row.worst_cumulative_ms = row.worst_cumulative_ms.min(b.budget_ms);
+        }
+    }
     LibrarySchedule {
-        schedule: PageSchedule::from_rows(rows, simulated),
+        schedule,
         budget: lib.budget,
         trailing: lib.trailing,
         run_retries: run.len(),
@@ -107,6 +127,55 @@ mod tests {
         assert_eq!(s.schedule.total_ms, 62e3);
         assert!(!s.schedule.expected_is_simulated);
         assert_eq!(s.budget, None);
+    }
+
+    #[test]
+    fn totals_hold_what_the_library_really_waits() {
+        let lib = |id, pairs: &[(&str, &str)]| {
+            let mut c = Configured::defaults(LibId::parse(id).unwrap());
+            for (k, v) in pairs {
+                c.values.set_text(k, v).unwrap();
+            }
+            library_schedule(&c, 1).unwrap().schedule
+        };
+        // google-api-core stops before a sleep that would pass its 120 s.
+        let g = lib("google-api-core", &[]);
+        assert_eq!(g.range_max_ms, 120_000.0);
+        assert!(g.against_deadline(120_000).worst_case_fits);
+        // client-go sleeps once more after reaching Cap, then gives up:
+        // 10, 50, then the 250 ms sleep whose successor passes 1 s.
+        let c = lib("client-go", &[("Cap", "1000"), ("Jitter", "0")]);
+        assert_eq!(c.range_max_ms, 310.0);
+        assert!(!c.against_deadline(100).worst_case_fits);
+        // envoy's 1,000 retries: the table shows 200, the attempts say 1,001.
+        let e = lib("envoy", &[("num_retries", "1000")]);
+        assert_eq!((e.rows.len(), e.attempts), (200, 1001));
+    }
+
+    #[test]
+    fn delays_past_any_number_are_refused_not_shown_as_nothing() {
+        for (id, pairs) in [
+            ("p-retry", &[("retries", "200"), ("factor", "100")][..]),
+            (
+                "backon",
+                &[
+                    ("max_times", "200"),
+                    ("factor", "100"),
+                    ("max_delay", "none"),
+                ],
+            ),
+            ("client-go", &[("Steps", "201"), ("Factor", "100")]),
+        ] {
+            let mut c = Configured::defaults(LibId::parse(id).unwrap());
+            for (k, v) in pairs {
+                c.values.set_text(k, v).unwrap();
+            }
+            assert!(
+                matches!(c.check(), Err(LibError::Conflict { .. })),
+                "{id}: {:?}",
+                c.check()
+            );
+        }
     }
 
     #[test]

@@ -161,10 +161,21 @@ pub fn always_within(model: &dyn Model, v: &Values, budget_ms: f64) -> u32 {
 
 /// Checks each parameter against its range, then the combination.
 pub(super) fn check(model: &dyn Model, v: &Values) -> Result<(), LibError> {
-    for p in model.info().params {
+    let info = model.info();
+    for p in info.params {
         p.check(v.get(p.name))?;
     }
-    model.check(v)
+    model.check(v)?;
+    // Sleeps past any number (a large growth over many retries with no
+    // cap) would show as nothing at all: refused, naming the count.
+    let n = model.max_retries(v).unwrap_or(MAX_ROWS).min(MAX_ROWS);
+    if (1..=n).any(|k| !model.bounds(v, k).max_ms.is_finite()) {
+        return Err(LibError::Conflict {
+            name: info.counting.param.unwrap_or(info.params[0].name),
+            why: "the delays grow past any number; use fewer retries, a smaller growth or a cap",
+        });
+    }
+    Ok(())
 }
 
 /// One seeded run: the sleeps, ms, the library makes when every attempt

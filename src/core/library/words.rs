@@ -45,9 +45,16 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
     } else if shown.schedule.expected_is_simulated {
         out.push("“Expected” has no closed form here: it is the mean of 2,000 simulated runs (fixed seed).".to_string());
     }
+    let all = shown.schedule.attempts.saturating_sub(1);
+    if (retries as u64) < all {
+        out.push(format!(
+            "The table shows the first {retries} of its {} retries; the totals cover those.",
+            format::thousands(all)
+        ));
+    }
     if let Some(t) = shown.trailing {
         out.push(format!(
-            "After the last retry fails, it sleeps once more ({}) and then gives up without another attempt.",
+            "After the last retry fails, it sleeps once more ({}, in the totals) and then gives up without another attempt.",
             format::range(t.min_ms, t.max_ms)
         ));
     }
@@ -62,7 +69,11 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         .max_param
         .map(|p| format!(", up to <code>{p}</code>"))
         .unwrap_or_default();
-    let header = ra.headers.join(" or ");
+    // cenkalti reads no header: the operation returns a RetryAfter error.
+    let header = match ra.headers {
+        [] => "RetryAfter(…)".to_string(),
+        h => h.join(" or "),
+    };
     out.push(match ra.combine {
         Combine::Ignored => "It does not read <code>Retry-After</code>.".to_string(),
         Combine::Replaces => {

@@ -19,7 +19,7 @@ use crate::ui::widgets::clipboard::copy_text;
 pub fn LibraryNotes() -> impl IntoView {
     let derived = use_derived();
     let notes = move || derived.library.with(|l| l.as_deref().map(library_notes));
-    view! { <ul class="library-notes" data-testid="library-notes" aria-live="polite" inner_html=notes></ul> }
+    view! { <ul class="library-notes" data-testid="library-notes" inner_html=notes></ul> }
 }
 
 /// For a section that follows the page's own policy (the mode comparison,
@@ -92,15 +92,16 @@ pub fn LibrarySection() -> impl IntoView {
                 <label for="to">"Library"</label>
                 <select
                     id="to"
+                    aria-describedby="to-hint"
                     inner_html=options_html(option_html("", "Choose a library"))
                     prop:value=move || to.get().map_or("", LibId::id)
                     on:change:target=move |ev| to.set(LibId::parse(&ev.target().value()))
                 ></select>
-                <p class="hint">
+                <p class="hint" id="to-hint">
                     "This page's policy written for that library: the closest settings, and what they cannot match."
                 </p>
             </div>
-            <div aria-live="polite" inner_html=html></div>
+            <div inner_html=html></div>
             <p class="copy-row" hidden=empty>
                 <button type="button" on:click=move |_| copy_text(untrack(|| config(None)), status)>
                     "Copy config"

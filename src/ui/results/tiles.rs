@@ -36,7 +36,7 @@ pub fn SummaryTiles() -> impl IntoView {
                 <span class="tile-value"><span>{sched(|s| format::total(s.expected_total_ms))}</span></span>
                 <span class="tile-note">
                     {sched(|s| {
-                        if s.expected_is_simulated { "mean of 2,000 simulated runs" } else { "on average" }
+                        if s.expected_is_simulated { "mean of simulated runs" } else { "on average" }
                             .to_string()
                     })}
                 </span>

@@ -46,7 +46,7 @@ pub fn ApplyServerWait(
                     "The server's {wait} for retry {n} is not in the schedule: {lib} does not read Retry-After with these settings. "
                 ),
                 (Some(ServerWait::Applied { .. }), Some(lib)) => format!(
-                    "Retry {n} takes the server's {wait} as {lib} does, up to its own maximum. "
+                    "Retry {n} takes the server's {wait} as {lib} does (its notes say how). "
                 ),
                 (s, _) => match s {
                 Some(ServerWait::Applied { wait_ms, clamped: true, .. }) => format!(

@@ -28,17 +28,14 @@ pub const QUOTA: u32 = 500;
 pub const MAX_BACKOFF_MS: f64 = 20_000.0;
 
 const PARAMS: &[Param] = &[
-    Param::new("max_attempts", Unit::Attempts, 3.0, 1.0, 1000.0)
-        .doc("Attempts, the first call included (total_max_attempts in botocore's Config)."),
-    Param::flag("throttling", false)
-        .doc("Throttling errors: a 1 s base instead of 50 ms, 5 tokens a retry."),
+    Param::new("max_attempts", Unit::Attempts, 3.0, 1.0, 1000.0),
+    Param::flag("throttling", false),
 ];
 
 static INFO: Info = Info {
     id: "aws",
     name: "AWS SDKs, standard retry mode",
     release: "botocore 1.44.8",
-    file: "botocore/retries/standard.py",
     url: "https://github.com/boto/botocore/blob/1.44.8/botocore/retries/standard.py",
     language: Language::Python,
     params: PARAMS,

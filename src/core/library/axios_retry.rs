@@ -18,16 +18,14 @@ use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
 
 const PARAMS: &[Param] = &[
-    Param::new("retries", Unit::Retries, 3.0, 0.0, 1000.0).doc("Retries after the first call."),
-    Param::new("delayFactor", Unit::Millis, 100.0, 0.0, 86_400_000.0)
-        .doc("exponentialDelay's third argument: retry n waits 2^n × delayFactor, plus 0–20 %."),
+    Param::new("retries", Unit::Retries, 3.0, 0.0, 1000.0),
+    Param::new("delayFactor", Unit::Millis, 100.0, 0.0, 86_400_000.0),
 ];
 
 static INFO: Info = Info {
     id: "axios-retry",
     name: "axios-retry with exponentialDelay",
     release: "axios-retry 4.5.0",
-    file: "src/index.ts",
     url: "https://github.com/softonic/axios-retry/blob/v4.5.0/src/index.ts",
     language: Language::JavaScript,
     params: PARAMS,

@@ -17,16 +17,11 @@ use super::{
 };
 
 const PARAMS: &[Param] = &[
-    Param::new("min_delay", Unit::Millis, 1000.0, 0.0, 86_400_000.0)
-        .doc("The first delay (never capped)."),
-    Param::new("factor", Unit::Number, 2.0, 1.0, 100.0).doc("Growth per retry (f32)."),
-    Param::new("max_delay", Unit::Millis, 60_000.0, 0.0, 86_400_000.0)
-        .or_none()
-        .doc("Cap of the un-jittered delay; none: without_max_delay."),
-    Param::new("max_times", Unit::Retries, 3.0, 0.0, 1000.0)
-        .or_none()
-        .doc("Retries; none: without_max_times."),
-    Param::flag("jitter", false).doc("Adds uniform [0, delay) after the cap."),
+    Param::new("min_delay", Unit::Millis, 1000.0, 0.0, 86_400_000.0),
+    Param::new("factor", Unit::Number, 2.0, 1.0, 100.0),
+    Param::new("max_delay", Unit::Millis, 60_000.0, 0.0, 86_400_000.0).or_none(),
+    Param::new("max_times", Unit::Retries, 3.0, 0.0, 1000.0).or_none(),
+    Param::flag("jitter", false),
     Param::new(
         "total_delay",
         Unit::Millis,
@@ -34,15 +29,13 @@ const PARAMS: &[Param] = &[
         0.0,
         86_400_000.0,
     )
-    .or_none()
-    .doc("Budget for the sum of the sleeps."),
+    .or_none(),
 ];
 
 static INFO: Info = Info {
     id: "backon",
     name: "backon ExponentialBuilder",
     release: "backon 1.6.0",
-    file: "backon/src/backoff/exponential.rs",
     url: "https://github.com/Xuanwo/backon/blob/v1.6.0/backon/src/backoff/exponential.rs",
     language: Language::Rust,
     params: PARAMS,

@@ -20,31 +20,24 @@ use super::{
 };
 
 const PARAMS: &[Param] = &[
-    Param::new("InitialInterval", Unit::Millis, 500.0, 0.0, 86_400_000.0)
-        .doc("The first interval (never capped)."),
-    Param::new("RandomizationFactor", Unit::Number, 0.5, 0.0, 1.0)
-        .doc("Each sleep is the interval ± this share."),
-    Param::new("Multiplier", Unit::Number, 1.5, 1.0, 100.0)
-        .doc("Growth of the interval per retry."),
-    Param::new("MaxInterval", Unit::Millis, 60_000.0, 0.0, 86_400_000.0)
-        .doc("Cap of the interval, before the randomization."),
+    Param::new("InitialInterval", Unit::Millis, 500.0, 0.0, 86_400_000.0),
+    Param::new("RandomizationFactor", Unit::Number, 0.5, 0.0, 1.0),
+    Param::new("Multiplier", Unit::Number, 1.5, 1.0, 100.0),
+    Param::new("MaxInterval", Unit::Millis, 60_000.0, 0.0, 86_400_000.0),
     Param::new(
         "MaxElapsedTime",
         Unit::Millis,
         900_000.0,
         0.0,
         31_536_000_000.0,
-    )
-    .doc("Stops before a sleep that would end past it; 0: no limit."),
-    Param::new("MaxTries", Unit::Attempts, 0.0, 0.0, 1000.0)
-        .doc("Attempts, the first call included; 0: unlimited."),
+    ),
+    Param::new("MaxTries", Unit::Attempts, 0.0, 0.0, 1000.0),
 ];
 
 static INFO: Info = Info {
     id: "cenkalti",
     name: "cenkalti/backoff v5 ExponentialBackOff",
     release: "cenkalti/backoff v5.0.3",
-    file: "exponential.go",
     url: "https://github.com/cenkalti/backoff/blob/v5.0.3/exponential.go",
     language: Language::Go,
     params: PARAMS,

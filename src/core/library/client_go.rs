@@ -19,20 +19,17 @@ use super::{
 };
 
 const PARAMS: &[Param] = &[
-    Param::new("Duration", Unit::Millis, 10.0, 0.0, 86_400_000.0)
-        .doc("The first sleep, before jitter."),
-    Param::new("Factor", Unit::Number, 5.0, 0.0, 100.0).doc("Growth per step; 0: constant."),
-    Param::new("Jitter", Unit::Number, 0.1, 0.0, 100.0).doc("Adds up to this share of each sleep."),
-    Param::new("Steps", Unit::Attempts, 4.0, 1.0, 1000.0).doc("Attempts, the first call included."),
-    Param::new("Cap", Unit::Millis, 0.0, 0.0, 86_400_000.0)
-        .doc("Reaching it ends the loop after one more sleep; 0: none."),
+    Param::new("Duration", Unit::Millis, 10.0, 0.0, 86_400_000.0),
+    Param::new("Factor", Unit::Number, 5.0, 0.0, 100.0),
+    Param::new("Jitter", Unit::Number, 0.1, 0.0, 100.0),
+    Param::new("Steps", Unit::Attempts, 4.0, 1.0, 1000.0),
+    Param::new("Cap", Unit::Millis, 0.0, 0.0, 86_400_000.0),
 ];
 
 static INFO: Info = Info {
     id: "client-go",
     name: "Kubernetes wait.Backoff",
     release: "k8s.io/apimachinery v0.36.3",
-    file: "pkg/util/wait/backoff.go",
     url: "https://github.com/kubernetes/apimachinery/blob/v0.36.3/pkg/util/wait/backoff.go",
     language: Language::Go,
     params: PARAMS,

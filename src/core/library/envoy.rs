@@ -21,10 +21,8 @@ use crate::core::policy::Jitter;
 use crate::core::schedule::capped_exponentials;
 
 const PARAMS: &[Param] = &[
-    Param::new("num_retries", Unit::Retries, 1.0, 0.0, 1000.0).doc("Retries after the first try."),
-    Param::new("base_interval", Unit::Millis, 25.0, 1.0, 86_400_000.0)
-        .whole_number()
-        .doc("The first interval."),
+    Param::new("num_retries", Unit::Retries, 1.0, 0.0, 1000.0),
+    Param::new("base_interval", Unit::Millis, 25.0, 1.0, 86_400_000.0).whole_number(),
     Param::new(
         "max_interval",
         Unit::Millis,
@@ -33,15 +31,13 @@ const PARAMS: &[Param] = &[
         86_400_000.0,
     )
     .or_none()
-    .whole_number()
-    .doc("The largest interval; none: 10 × base_interval."),
+    .whole_number(),
 ];
 
 static INFO: Info = Info {
     id: "envoy",
     name: "Envoy route retry_policy",
     release: "Envoy main",
-    file: "source/common/common/backoff_strategy.cc",
     url: "https://github.com/envoyproxy/envoy/blob/main/source/common/common/backoff_strategy.cc",
     language: Language::Yaml,
     params: PARAMS,

@@ -18,22 +18,16 @@ use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
 
 const PARAMS: &[Param] = &[
-    Param::new("initial", Unit::Seconds, 1.0, 0.0, 86_400.0)
-        .above_min()
-        .doc("Retry 1's upper bound."),
-    Param::new("maximum", Unit::Seconds, 60.0, 0.0, 86_400.0)
-        .doc("Cap of the bound, before the draw."),
-    Param::new("multiplier", Unit::Number, 2.0, 0.0, 100.0).doc("Growth of the bound per retry."),
-    Param::new("timeout", Unit::Seconds, 120.0, 0.0, 31_536_000.0)
-        .or_none()
-        .doc("Time budget from the first attempt; None retries forever."),
+    Param::new("initial", Unit::Seconds, 1.0, 0.0, 86_400.0).above_min(),
+    Param::new("maximum", Unit::Seconds, 60.0, 0.0, 86_400.0),
+    Param::new("multiplier", Unit::Number, 2.0, 0.0, 100.0),
+    Param::new("timeout", Unit::Seconds, 120.0, 0.0, 31_536_000.0).or_none(),
 ];
 
 static INFO: Info = Info {
     id: "google-api-core",
     name: "google-api-core Retry",
     release: "google-api-core 2.44.0",
-    file: "google/api_core/retry/retry_base.py",
     url: "https://github.com/googleapis/google-cloud-python/blob/main/packages/google-api-core/google/api_core/retry/retry_base.py",
     language: Language::Python,
     params: PARAMS,

@@ -23,24 +23,16 @@ use crate::core::policy::CapOrder;
 pub const MAX_CALL_ATTEMPTS: u32 = 5;
 
 const PARAMS: &[Param] = &[
-    Param::new("maxAttempts", Unit::Attempts, 4.0, 2.0, 1000.0)
-        .doc("Attempts; above 5 it counts as 5."),
-    Param::new("initialBackoff", Unit::Seconds, 0.1, 0.0, 86_400.0)
-        .above_min()
-        .doc("Retry 1's backoff, before the jitter."),
-    Param::new("maxBackoff", Unit::Seconds, 1.0, 0.0, 86_400.0)
-        .above_min()
-        .doc("Cap, before the ±20 % jitter."),
-    Param::new("backoffMultiplier", Unit::Number, 2.0, 0.0, 100.0)
-        .above_min()
-        .doc("Growth per retry."),
+    Param::new("maxAttempts", Unit::Attempts, 4.0, 2.0, 1000.0),
+    Param::new("initialBackoff", Unit::Seconds, 0.1, 0.0, 86_400.0).above_min(),
+    Param::new("maxBackoff", Unit::Seconds, 1.0, 0.0, 86_400.0).above_min(),
+    Param::new("backoffMultiplier", Unit::Number, 2.0, 0.0, 100.0).above_min(),
 ];
 
 static INFO: Info = Info {
     id: "grpc",
     name: "gRPC service config retryPolicy",
     release: "grpc-go v1.83.1",
-    file: "stream.go",
     url: "https://github.com/grpc/grpc-go/blob/v1.83.1/stream.go",
     language: Language::Json,
     params: PARAMS,

@@ -166,8 +166,6 @@ pub struct Info {
     pub name: &'static str,
     /// The release the model was read from.
     pub release: &'static str,
-    /// The file holding the delay code.
-    pub file: &'static str,
     /// Link to that file at that release.
     pub url: &'static str,
     /// The config's language.
@@ -178,6 +176,15 @@ pub struct Info {
     pub counting: Counting,
     /// What it does with a server's wait.
     pub retry_after: RetryAfterRule,
+}
+
+impl Info {
+    /// The file holding the delay code: `url`'s path after its release
+    /// (written once, in the link).
+    pub fn file(&self) -> &'static str {
+        let path = self.url.split_once("/blob/").map_or(self.url, |(_, p)| p);
+        path.split_once('/').map_or(path, |(_, file)| file)
+    }
 }
 
 /// One retry library's exact delay model.

@@ -17,13 +17,11 @@ use super::{Draft, Policy, Translation};
 use crate::core::policy::{CapOrder, Jitter};
 
 const PARAMS: &[Param] = &[
-    Param::new("retries", Unit::Retries, 10.0, 0.0, 1000.0).doc("Retries after the first call."),
-    Param::new("factor", Unit::Number, 2.0, 0.0, 100.0).doc("Growth per retry (0 counts as 1)."),
-    Param::new("minTimeout", Unit::Millis, 1000.0, 0.0, 86_400_000.0).doc("Retry 1's delay."),
-    Param::new("maxTimeout", Unit::Millis, f64::INFINITY, 0.0, 86_400_000.0)
-        .or_none()
-        .doc("Cap of every delay, after the jitter."),
-    Param::flag("randomize", false).doc("Multiplies each delay by uniform [1, 2)."),
+    Param::new("retries", Unit::Retries, 10.0, 0.0, 1000.0),
+    Param::new("factor", Unit::Number, 2.0, 0.0, 100.0),
+    Param::new("minTimeout", Unit::Millis, 1000.0, 0.0, 86_400_000.0),
+    Param::new("maxTimeout", Unit::Millis, f64::INFINITY, 0.0, 86_400_000.0).or_none(),
+    Param::flag("randomize", false),
     Param::new(
         "maxRetryTime",
         Unit::Millis,
@@ -31,15 +29,13 @@ const PARAMS: &[Param] = &[
         0.0,
         86_400_000.0,
     )
-    .or_none()
-    .doc("Time budget from the first attempt; the last sleep is shortened to fit."),
+    .or_none(),
 ];
 
 static INFO: Info = Info {
     id: "p-retry",
     name: "p-retry",
     release: "p-retry 7.1.1",
-    file: "index.js",
     url: "https://github.com/sindresorhus/p-retry/blob/v7.1.1/index.js",
     language: Language::JavaScript,
     params: PARAMS,

@@ -54,8 +54,6 @@ pub struct Param {
     pub none_ok: bool,
     /// Whether the value must be a whole number.
     pub whole: bool,
-    /// What it does, in one line.
-    pub doc: &'static str,
 }
 
 impl Param {
@@ -71,7 +69,6 @@ impl Param {
             max,
             none_ok: false,
             whole,
-            doc: "",
         }
     }
 
@@ -93,12 +90,6 @@ impl Param {
             0.0,
             (names.len() - 1) as f64,
         )
-    }
-
-    /// The same parameter with its one-line doc.
-    pub const fn doc(mut self, doc: &'static str) -> Param {
-        self.doc = doc;
-        self
     }
 
     /// The same parameter, also accepting "none" (`f64::INFINITY`).

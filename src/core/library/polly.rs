@@ -25,21 +25,17 @@ use crate::core::policy::{CapOrder, Jitter};
 pub const BACKOFF_TYPES: &[&str] = &["Constant", "Linear", "Exponential"];
 
 const PARAMS: &[Param] = &[
-    Param::new("MaxRetryAttempts", Unit::Retries, 3.0, 1.0, 1000.0)
-        .doc("Retries after the first call."),
-    Param::choice("BackoffType", BACKOFF_TYPES, 0).doc("How the delay grows."),
-    Param::new("Delay", Unit::Seconds, 2.0, 0.0, 86_400.0).doc("The base delay."),
-    Param::new("MaxDelay", Unit::Seconds, f64::INFINITY, 0.0, 86_400.0)
-        .or_none()
-        .doc("Cap of every delay, after the jitter; none: null."),
-    Param::flag("UseJitter", false).doc("±25 %, or the decorrelated formula for Exponential."),
+    Param::new("MaxRetryAttempts", Unit::Retries, 3.0, 1.0, 1000.0),
+    Param::choice("BackoffType", BACKOFF_TYPES, 0),
+    Param::new("Delay", Unit::Seconds, 2.0, 0.0, 86_400.0),
+    Param::new("MaxDelay", Unit::Seconds, f64::INFINITY, 0.0, 86_400.0).or_none(),
+    Param::flag("UseJitter", false),
 ];
 
 static INFO: Info = Info {
     id: "polly",
     name: "Polly v8 RetryStrategyOptions",
     release: "Polly 8.7.0",
-    file: "src/Polly.Core/Retry/RetryHelper.cs",
     url: "https://github.com/App-vNext/Polly/blob/8.7.0/src/Polly.Core/Retry/RetryHelper.cs",
     language: Language::CSharp,
     params: PARAMS,

@@ -22,12 +22,9 @@ use super::{Draft, Policy, Translation};
 use crate::core::policy::{CapOrder, Jitter};
 
 const PARAMS: &[Param] = &[
-    Param::new("maxAttempts", Unit::Attempts, 3.0, 1.0, 1000.0)
-        .doc("Attempts, the first call included."),
-    Param::new("waitDuration", Unit::Millis, 500.0, 1.0, 86_400_000.0)
-        .whole_number()
-        .doc("The first wait."),
-    Param::flag("enableExponentialBackoff", false).doc("Multiply the wait each retry."),
+    Param::new("maxAttempts", Unit::Attempts, 3.0, 1.0, 1000.0),
+    Param::new("waitDuration", Unit::Millis, 500.0, 1.0, 86_400_000.0).whole_number(),
+    Param::flag("enableExponentialBackoff", false),
     Param::new(
         "exponentialBackoffMultiplier",
         Unit::Number,
@@ -35,8 +32,7 @@ const PARAMS: &[Param] = &[
         0.0,
         100.0,
     )
-    .above_min()
-    .doc("Growth per retry; each step truncated to whole ms."),
+    .above_min(),
     Param::new(
         "exponentialMaxWaitDuration",
         Unit::Millis,
@@ -44,17 +40,15 @@ const PARAMS: &[Param] = &[
         0.0,
         86_400_000.0,
     )
-    .or_none()
-    .doc("Cap, after the randomization."),
-    Param::flag("enableRandomizedWait", false).doc("Randomize each wait by ± the factor."),
-    Param::new("randomizedWaitFactor", Unit::Number, 0.5, 0.0, 1.0).doc("The ± share, in [0, 1)."),
+    .or_none(),
+    Param::flag("enableRandomizedWait", false),
+    Param::new("randomizedWaitFactor", Unit::Number, 0.5, 0.0, 1.0),
 ];
 
 static INFO: Info = Info {
     id: "resilience4j",
     name: "resilience4j RetryConfig",
     release: "resilience4j 2.4.0",
-    file: "resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
     url: "https://github.com/resilience4j/resilience4j/blob/v2.4.0/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
     language: Language::Yaml,
     params: PARAMS,

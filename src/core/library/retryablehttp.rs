@@ -19,17 +19,15 @@ use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
 
 const PARAMS: &[Param] = &[
-    Param::new("RetryWaitMin", Unit::Millis, 1000.0, 0.0, 86_400_000.0).doc("Retry 1's sleep."),
-    Param::new("RetryWaitMax", Unit::Millis, 30_000.0, 0.0, 86_400_000.0)
-        .doc("Cap of every sleep."),
-    Param::new("RetryMax", Unit::Retries, 4.0, 0.0, 1000.0).doc("Retries after the first call."),
+    Param::new("RetryWaitMin", Unit::Millis, 1000.0, 0.0, 86_400_000.0),
+    Param::new("RetryWaitMax", Unit::Millis, 30_000.0, 0.0, 86_400_000.0),
+    Param::new("RetryMax", Unit::Retries, 4.0, 0.0, 1000.0),
 ];
 
 static INFO: Info = Info {
     id: "retryablehttp",
     name: "hashicorp/go-retryablehttp Client",
     release: "go-retryablehttp v0.7.8",
-    file: "client.go",
     url: "https://github.com/hashicorp/go-retryablehttp/blob/v0.7.8/client.go",
     language: Language::Go,
     params: PARAMS,

@@ -25,24 +25,17 @@ use crate::core::policy::{CapOrder, Jitter};
 pub const DEFAULT_MAX_INTERVAL_MS: f64 = 30_000.0;
 
 const PARAMS: &[Param] = &[
-    Param::new("maxAttempts", Unit::Attempts, 3.0, 1.0, 1000.0)
-        .doc("Attempts, the first call included."),
-    Param::new("delay", Unit::Millis, 1000.0, 0.0, 86_400_000.0)
-        .whole_number()
-        .doc("The first sleep; 0 reads as 1000."),
-    Param::new("multiplier", Unit::Number, 0.0, 0.0, 100.0)
-        .doc("0: no growth; up to 1 counts as 1."),
-    Param::new("maxDelay", Unit::Millis, 0.0, 0.0, 86_400_000.0)
-        .whole_number()
-        .doc("The max, used only above delay."),
-    Param::flag("random", false).doc("Multiply each sleep by U[1, multiplier)."),
+    Param::new("maxAttempts", Unit::Attempts, 3.0, 1.0, 1000.0),
+    Param::new("delay", Unit::Millis, 1000.0, 0.0, 86_400_000.0).whole_number(),
+    Param::new("multiplier", Unit::Number, 0.0, 0.0, 100.0),
+    Param::new("maxDelay", Unit::Millis, 0.0, 0.0, 86_400_000.0).whole_number(),
+    Param::flag("random", false),
 ];
 
 static INFO: Info = Info {
     id: "spring-retry",
     name: "Spring Retry @Retryable / @Backoff",
     release: "spring-retry 2.0.12",
-    file: "src/main/java/org/springframework/retry/backoff/ExponentialBackOffPolicy.java",
     url: "https://github.com/spring-projects/spring-retry/blob/v2.0.12/src/main/java/org/springframework/retry/backoff/ExponentialBackOffPolicy.java",
     language: Language::Java,
     params: PARAMS,

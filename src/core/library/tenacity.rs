@@ -35,28 +35,19 @@ pub const WAITS: &[&str] = &[
 pub const MAX_WAIT_S: f64 = 4_611_686_018_427_387_903.5;
 
 const PARAMS: &[Param] = &[
-    Param::choice("wait", WAITS, 0).doc("The wait function."),
-    Param::new("stop_after_attempt", Unit::Attempts, 5.0, 1.0, 1000.0)
-        .doc("Attempts, the first call included."),
-    Param::new("multiplier", Unit::Seconds, 1.0, 0.0, 86_400.0)
-        .doc("Retry 1's wait, before min/max."),
-    Param::new("exp_base", Unit::Number, 2.0, 0.0, 100.0)
-        .above_min()
-        .doc("Growth per retry."),
-    Param::new("min", Unit::Seconds, 0.0, 0.0, 86_400.0)
-        .doc("Floor of every wait (and of the draw)."),
-    Param::new("max", Unit::Seconds, f64::INFINITY, 0.0, 86_400.0)
-        .or_none()
-        .doc("Cap of every wait, after any jitter."),
-    Param::new("jitter", Unit::Seconds, 1.0, 0.0, 86_400.0)
-        .doc("wait_exponential_jitter only: adds uniform [0, jitter] s."),
+    Param::choice("wait", WAITS, 0),
+    Param::new("stop_after_attempt", Unit::Attempts, 5.0, 1.0, 1000.0),
+    Param::new("multiplier", Unit::Seconds, 1.0, 0.0, 86_400.0),
+    Param::new("exp_base", Unit::Number, 2.0, 0.0, 100.0).above_min(),
+    Param::new("min", Unit::Seconds, 0.0, 0.0, 86_400.0),
+    Param::new("max", Unit::Seconds, f64::INFINITY, 0.0, 86_400.0).or_none(),
+    Param::new("jitter", Unit::Seconds, 1.0, 0.0, 86_400.0),
 ];
 
 static INFO: Info = Info {
     id: "tenacity",
     name: "tenacity @retry",
     release: "tenacity 9.2.1",
-    file: "tenacity/wait.py",
     url: "https://github.com/jd/tenacity/blob/9.2.1/tenacity/wait.py",
     language: Language::Python,
     params: PARAMS,

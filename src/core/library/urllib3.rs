@@ -18,30 +18,24 @@ use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
 
 const PARAMS: &[Param] = &[
-    Param::new("total", Unit::Retries, 10.0, 0.0, 1000.0).doc("Retries after the first call."),
-    Param::new("backoff_factor", Unit::Seconds, 0.0, 0.0, 86_400.0)
-        .doc("Retry k ≥ 2 waits backoff_factor × 2^(k−1); 0 turns backoff off."),
-    Param::new("backoff_max", Unit::Seconds, 120.0, 0.0, 86_400.0)
-        .doc("Caps the backoff, after the jitter."),
-    Param::new("backoff_jitter", Unit::Seconds, 0.0, 0.0, 86_400.0)
-        .doc("Adds uniform [0, backoff_jitter) seconds from retry 2 on."),
-    Param::flag("respect_retry_after_header", true)
-        .doc("Waits as Retry-After says on 413, 429 and 503."),
+    Param::new("total", Unit::Retries, 10.0, 0.0, 1000.0),
+    Param::new("backoff_factor", Unit::Seconds, 0.0, 0.0, 86_400.0),
+    Param::new("backoff_max", Unit::Seconds, 120.0, 0.0, 86_400.0),
+    Param::new("backoff_jitter", Unit::Seconds, 0.0, 0.0, 86_400.0),
+    Param::flag("respect_retry_after_header", true),
     Param::new(
         "retry_after_max",
         Unit::Seconds,
         21_600.0,
         0.0,
         31_536_000.0,
-    )
-    .doc("The longest Retry-After honoured."),
+    ),
 ];
 
 static INFO: Info = Info {
     id: "urllib3",
     name: "urllib3 Retry",
     release: "urllib3 2.8.0",
-    file: "src/urllib3/util/retry.py",
     url: "https://github.com/urllib3/urllib3/blob/2.8.0/src/urllib3/util/retry.py",
     language: Language::Python,
     params: PARAMS,

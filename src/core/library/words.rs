@@ -91,7 +91,7 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         "Model read from {}, <a href=\"{}\">{}</a>.",
         escape(info.release),
         escape(info.url),
-        escape(info.file)
+        escape(info.file())
     ));
     out.iter().map(|n| format!("<li>{n}</li>")).collect()
 }
@@ -141,7 +141,7 @@ pub fn options_html(first: String) -> String {
 }
 
 /// The element id of a library parameter's field (`lib-backoff_factor`);
-/// its hint and message add `-hint` and `-error`.
+/// its message adds `-error`.
 pub fn field_id(name: &str) -> String {
     format!("lib-{name}")
 }
@@ -154,8 +154,7 @@ pub fn fields_html(lib: LibId, texts: &[String]) -> String {
     for (i, p) in lib.model().info().params.iter().enumerate() {
         let id = field_id(p.name);
         let text = texts.get(i).map(String::as_str).unwrap_or("");
-        let attrs =
-            format!("id=\"{id}\" aria-describedby=\"{id}-hint {id}-error\" aria-invalid=\"false\"");
+        let attrs = format!("id=\"{id}\" aria-describedby=\"{id}-error\" aria-invalid=\"false\"");
         let names: &[&str] = match p.unit {
             Unit::Bool => &["true", "false"],
             Unit::Choice(names) => names,
@@ -177,10 +176,9 @@ pub fn fields_html(lib: LibId, texts: &[String]) -> String {
             format!("<select {attrs}>{options}</select>")
         };
         out += &format!(
-            "<div class=\"field\" data-param=\"{}\"><label for=\"{id}\">{}</label>{control}<p class=\"hint\" id=\"{id}-hint\">{}</p><p class=\"field-error\" id=\"{id}-error\" aria-live=\"polite\"></p></div>",
+            "<div class=\"field\" data-param=\"{}\"><label for=\"{id}\">{}</label>{control}<p class=\"field-error\" id=\"{id}-error\" aria-live=\"polite\"></p></div>",
             p.name,
-            escape(&p.label()),
-            escape(p.doc)
+            escape(&p.label())
         );
     }
     out
@@ -242,6 +240,12 @@ mod tests {
             html.matches("class=\"field\"").count(),
             c.values.table().len()
         );
+    }
+
+    #[test]
+    fn the_file_is_read_from_the_link() {
+        let info = LibId::parse("urllib3").unwrap().model().info();
+        assert_eq!(info.file(), "src/urllib3/util/retry.py");
     }
 
     #[test]

@@ -60,6 +60,29 @@ fn curve(t: f64) -> f64 {
     }
 }
 
+/// The mean of `curve(a + U)`, `U` uniform in [0, 1): the integral of the
+/// curve from `a` to `a + 1` (0 for `a ≤ −1`), by Simpson's rule over 32
+/// steps. From 0 it integrates in `s` with `t = s²`, where the curve's
+/// `√t` is smooth.
+fn mean_curve(a: f64) -> f64 {
+    if a <= -1.0 {
+        return 0.0;
+    }
+    let f = |x: f64| {
+        if a == 0.0 {
+            2.0 * x * curve(x * x)
+        } else {
+            curve(a + x)
+        }
+    };
+    let steps = 32;
+    let h = 1.0 / f64::from(steps);
+    let inner: f64 = (1..steps)
+        .map(|i| f(f64::from(i) * h) * if i % 2 == 1 { 4.0 } else { 2.0 })
+        .sum();
+    (f(0.0) + f(1.0) + inner) * h / 3.0
+}
+
 /// The un-jittered delay before retry `n`, ms.
 fn plain(v: &Values, n: u32) -> f64 {
     let b = v.get("Delay") * 1000.0;
@@ -86,8 +109,17 @@ impl Model for Polly {
             (false, _) => Bounds::fixed(d),
             (true, "Exponential") => {
                 let a = f64::from(n) - 1.0;
-                let hi = (curve(a + 1.0) - curve(a - 1.0)) / 1.4 * v.get("Delay") * 1000.0;
-                Bounds::open(0.0, hi)
+                let scale = v.get("Delay") * 1000.0 / 1.4;
+                let hi = (curve(a + 1.0) - curve(a - 1.0)) * scale;
+                // Retry n sleeps curve(n − 1 + U) − curve(n − 2 + U′), so
+                // its mean is a difference of two integrals, while the cap
+                // never binds (the ticks' truncation moves it by < 0.1 µs).
+                // Once the cap may bind, the mean is simulated.
+                return Bounds {
+                    min_ms: 0.0,
+                    max_ms: hi.min(cap),
+                    expected_ms: (hi <= cap).then(|| (mean_curve(a) - mean_curve(a - 1.0)) * scale),
+                };
             }
             (true, _) => Bounds::uniform(0.75 * d, 1.25 * d),
         };

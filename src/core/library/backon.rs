@@ -144,7 +144,7 @@ impl Model for Backon {
     }
 
     fn translate(&self, policy: &super::Policy, deadline_ms: Option<u64>) -> super::Translation {
-        use crate::core::policy::{CapOrder, Jitter};
+        use crate::core::policy::CapOrder;
         let mut d = super::Draft::new(self, policy, deadline_ms);
         d.set("min_delay", d.first_ms());
         d.set("factor", d.growth());
@@ -152,15 +152,11 @@ impl Model for Backon {
         d.count("max_times", None);
         // with_jitter adds uniform [0, delay) after the cap: ×[1, 2),
         // the cap before the factor.
-        let jitter = if d.is_jitter(Jitter::None) {
-            0.0
-        } else if d.is_proportional(1.0, 2.0, CapOrder::Before) {
-            1.0
-        } else {
-            d.jitter_diff("it waits without jitter (with_jitter adds 0–100 % after the cap)");
-            0.0
-        };
-        d.set("jitter", jitter);
+        d.doubling_jitter(
+            "jitter",
+            CapOrder::Before,
+            "it waits without jitter (with_jitter adds 0–100 % after the cap)",
+        );
         // total_delay stops before a sleep that would pass it, as the
         // caller's deadline would.
         d.set(

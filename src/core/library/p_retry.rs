@@ -14,7 +14,7 @@ use super::{
     Values, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
-use crate::core::policy::{CapOrder, Jitter};
+use crate::core::policy::CapOrder;
 
 const PARAMS: &[Param] = &[
     Param::new("retries", Unit::Retries, 10.0, 0.0, 1000.0),
@@ -175,15 +175,11 @@ impl Model for PRetry {
         d.set("minTimeout", d.first_ms());
         d.set_cap("maxTimeout", 1.0);
         // randomize multiplies by uniform [1, 2), the cap after it.
-        let randomize = if d.is_jitter(Jitter::None) {
-            0.0
-        } else if d.is_proportional(1.0, 2.0, CapOrder::After) {
-            1.0
-        } else {
-            d.jitter_diff("it waits without jitter (randomize multiplies by 1–2)");
-            0.0
-        };
-        d.set("randomize", randomize);
+        d.doubling_jitter(
+            "randomize",
+            CapOrder::After,
+            "it waits without jitter (randomize multiplies by 1–2)",
+        );
         match deadline_ms {
             Some(ms) => {
                 d.set("maxRetryTime", ms as f64);

@@ -400,6 +400,21 @@ impl Draft {
         }
     }
 
+    /// Sets the `true`/`false` parameter `name` whose draw is `×[1, 2)`,
+    /// the cap applied `cap`: on when the page's jitter is that draw, off
+    /// without jitter, and otherwise off with a diff saying `what`.
+    pub fn doubling_jitter(&mut self, name: &'static str, cap: CapOrder, what: &str) {
+        let on = if self.is_jitter(Jitter::None) {
+            false
+        } else if self.is_proportional(1.0, 2.0, cap) {
+            true
+        } else {
+            self.jitter_diff(what);
+            false
+        };
+        self.set(name, f64::from(u8::from(on)));
+    }
+
     /// Lists the jitter as a difference when the library's draw (already
     /// chosen) is not the page's: `what` says what the library does.
     pub fn jitter_diff(&mut self, what: &str) {

@@ -59,10 +59,6 @@ impl Model for AxiosRetry {
         &INFO
     }
 
-    fn max_retries(&self, v: &Values) -> Option<u32> {
-        Some(v.get("retries") as u32)
-    }
-
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let d = base(v, n);
         Bounds::uniform(d, d * 1.2)

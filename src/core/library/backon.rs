@@ -73,12 +73,6 @@ impl Model for Backon {
         &INFO
     }
 
-    fn max_retries(&self, v: &Values) -> Option<u32> {
-        Some(v.get("max_times"))
-            .filter(|m| m.is_finite())
-            .map(|m| m as u32)
-    }
-
     fn budget_ms(&self, v: &Values) -> Option<f64> {
         Some(v.get("total_delay")).filter(|b| b.is_finite())
     }

@@ -88,10 +88,6 @@ impl Model for Envoy {
         Ok(())
     }
 
-    fn max_retries(&self, v: &Values) -> Option<u32> {
-        Some(v.get("num_retries") as u32)
-    }
-
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         Bounds::uniform(0.0, interval(v, n) - 1.0)
     }

@@ -57,10 +57,6 @@ impl Model for GoogleApiCore {
         &INFO
     }
 
-    fn max_retries(&self, _v: &Values) -> Option<u32> {
-        None
-    }
-
     fn budget_ms(&self, v: &Values) -> Option<f64> {
         Some(v.get("timeout") * 1000.0).filter(|b| b.is_finite())
     }

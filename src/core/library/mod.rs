@@ -94,6 +94,22 @@ pub struct Counting {
     pub budget_param: Option<&'static str>,
 }
 
+impl Counting {
+    /// The retries the count parameter allows in `v`: its value, less the
+    /// first call when it counts attempts; `None` with no count, or a count
+    /// of "none".
+    pub fn retries(&self, v: &Values) -> Option<u32> {
+        let n = v.get(self.param?);
+        if !n.is_finite() {
+            return None;
+        }
+        Some(match self.counts {
+            Counts::Attempts => (n as u32).saturating_sub(1),
+            _ => n as u32,
+        })
+    }
+}
+
 /// How a server's wait combines with the computed delay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Combine {
@@ -198,8 +214,12 @@ pub trait Model: Sync {
     }
 
     /// The most retries the library makes, when a count bounds them
-    /// (`None`: only the time budget does).
-    fn max_retries(&self, v: &Values) -> Option<u32>;
+    /// (`None`: only the time budget does). By default what its counting
+    /// declares ([`Counting::retries`]); a library whose count has a quirk
+    /// (a quota, a silent maximum, 0 for unlimited) says so itself.
+    fn max_retries(&self, v: &Values) -> Option<u32> {
+        self.info().counting.retries(v)
+    }
 
     /// The time budget in ms, if one applies.
     fn budget_ms(&self, _v: &Values) -> Option<f64> {

@@ -78,10 +78,6 @@ impl Model for PRetry {
         &INFO
     }
 
-    fn max_retries(&self, v: &Values) -> Option<u32> {
-        Some(v.get("retries") as u32)
-    }
-
     fn budget_ms(&self, v: &Values) -> Option<f64> {
         Some(v.get("maxRetryTime")).filter(|b| b.is_finite())
     }

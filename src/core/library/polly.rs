@@ -98,10 +98,6 @@ impl Model for Polly {
         &INFO
     }
 
-    fn max_retries(&self, v: &Values) -> Option<u32> {
-        Some(v.get("MaxRetryAttempts") as u32)
-    }
-
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let cap = v.get("MaxDelay") * 1000.0;
         let d = plain(v, n);

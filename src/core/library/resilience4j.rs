@@ -89,10 +89,6 @@ impl Model for Resilience4j {
         &INFO
     }
 
-    fn max_retries(&self, v: &Values) -> Option<u32> {
-        Some(v.get("maxAttempts") as u32 - 1)
-    }
-
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let x = base(v, n);
         if !v.flag("enableRandomizedWait") {

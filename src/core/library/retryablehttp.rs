@@ -56,10 +56,6 @@ impl Model for RetryableHttp {
         &INFO
     }
 
-    fn max_retries(&self, v: &Values) -> Option<u32> {
-        Some(v.get("RetryMax") as u32)
-    }
-
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let d = v.get("RetryWaitMin") * 2f64.powf(f64::from(n) - 1.0);
         let max = v.get("RetryWaitMax");

@@ -105,10 +105,6 @@ impl Model for SpringRetry {
         &INFO
     }
 
-    fn max_retries(&self, v: &Values) -> Option<u32> {
-        Some(v.get("maxAttempts") as u32 - 1)
-    }
-
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let s = plain(v, n);
         match policy(v) {

@@ -76,10 +76,6 @@ impl Model for Tenacity {
         &INFO
     }
 
-    fn max_retries(&self, v: &Values) -> Option<u32> {
-        Some(v.get("stop_after_attempt") as u32 - 1)
-    }
-
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let (x, lo, hi) = parts(v, n);
         let high = x.clamp(lo, hi);

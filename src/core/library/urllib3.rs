@@ -73,10 +73,6 @@ impl Model for Urllib3 {
         &INFO
     }
 
-    fn max_retries(&self, v: &Values) -> Option<u32> {
-        Some(v.get("total") as u32)
-    }
-
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         if n <= 1 {
             return Bounds::fixed(0.0);

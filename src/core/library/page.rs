@@ -28,7 +28,7 @@ pub struct LibrarySchedule {
 /// The schedule of `chosen`, sampled with `seed`, or why the library
 /// refuses its parameters.
 pub fn library_schedule(chosen: &Configured, seed: u64) -> Result<LibrarySchedule, LibError> {
-    chosen.check()?;
+    // `schedule` checks the values first.
     let rows = schedule(chosen.lib.model(), &chosen.values)?;
     Ok(sampled(Arc::new((chosen.clone(), rows)), seed))
 }

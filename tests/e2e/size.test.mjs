@@ -20,9 +20,9 @@ export const TARGET_BYTES = 160 * 1024;
  * The most the page may weigh: 232 KiB (237,568 B, the page at 237,547 B
  * on 1 December 2026, rounded up), raised by exactly what the retry
  * libraries added (the issue "Your library, in its own terms" allowed up
- * to 40 KB): the page measured 278,040 B with them, 40,493 B more.
+ * to 40 KB): the page measured 278,098 B with them, 40,551 B more.
  */
-export const CEILING_BYTES = 232 * 1024 + 40_493;
+export const CEILING_BYTES = 232 * 1024 + 40_551;
 
 const env = useBrowser();
 

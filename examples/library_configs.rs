@@ -22,7 +22,7 @@ use std::fmt::Write;
 #[path = "../tests/common/sets.rs"]
 mod sets;
 
-use backoff_calculator::core::library::Language;
+use backoff_calculator::core::library::{Language, LibId};
 use sets::{sets, Set};
 
 /// `s` as a JSON string literal.
@@ -89,7 +89,7 @@ fn main() {
             json_str(id),
             json_str(set),
             language(model.info().language),
-            json_str(&model.config(&v)),
+            json_str(&LibId::parse(id).unwrap().writer().config(&v)),
             rows.join(", "),
         ));
     }

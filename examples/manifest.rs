@@ -187,7 +187,7 @@ fn main() {
 fn libraries(page: &State) -> Vec<String> {
     LibId::all()
         .map(|lib| {
-            let model = lib.model();
+            let (model, writer) = (lib.model(), lib.writer());
             let info = model.info();
             let values = lib.defaults();
             let params = info
@@ -224,13 +224,13 @@ fn libraries(page: &State) -> Vec<String> {
                 .map(|&retries| {
                     let mut policy = page.policy;
                     policy.max_retries = retries;
-                    let t = model.translate(&policy, page.deadline_ms);
+                    let t = writer.translate(&policy, page.deadline_ms);
                     let fields: Vec<String> = t.diffs.iter().map(|d| string(d.field)).collect();
                     object(&[
                         ("retries", number(retries)),
                         ("exact", t.exact().to_string()),
                         ("fields", format!("[{}]", fields.join(", "))),
-                        ("config", string(&model.config(&t.values))),
+                        ("config", string(&writer.config(&t.values))),
                     ])
                 })
                 .collect::<Vec<_>>();
@@ -243,7 +243,7 @@ fn libraries(page: &State) -> Vec<String> {
                     or_null(info.counting.budget_param.map(string)),
                 ),
                 ("params", format!("[{}]", params.join(", "))),
-                ("config", string(&model.config(&values))),
+                ("config", string(&writer.config(&values))),
                 ("translations", format!("[{}]", translations.join(", "))),
             ])
         })

@@ -40,6 +40,14 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERS
   cargo install --locked "wasm-bindgen-cli@$WASM_BINDGEN_VERSION"
 fi
 
+# The wasm split tool (scripts/build-wasm.sh), pinned in Cargo.toml's
+# [package.metadata.wasm-split].
+SPLIT_VERSION=$(sed -n '/^\[package.metadata.wasm-split\]/,/^\[/s/^version *= *"\([0-9.]*\)".*/\1/p' Cargo.toml)
+if ! cargo install --list | grep -qx "wasm_split_cli_support v$SPLIT_VERSION:"; then
+  say "installing wasm_split_cli_support $SPLIT_VERSION (wasm-split-cli)"
+  cargo install --locked "wasm_split_cli_support@$SPLIT_VERSION" --features build-binary
+fi
+
 # npm packages (binaryen's wasm-opt, playwright-core, axe-core, typescript),
 # reinstalled only when package-lock.json changes.
 stamp=node_modules/.lock-sha

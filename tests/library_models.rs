@@ -269,8 +269,8 @@ fn bad_parameters_are_refused() {
 /// name the statuses, or a pasted `Retry` never retries a plain 503.
 #[test]
 fn urllib3_config_names_the_statuses_it_retries() {
-    let m = model("urllib3");
-    let config = m.config(&values("urllib3", &[("total", "3")]));
+    let writer = library::LibId::parse("urllib3").unwrap().writer();
+    let config = writer.config(&values("urllib3", &[("total", "3")]));
     assert!(
         config.contains("    status_forcelist=[408, 429, 500, 502, 503, 504],\n"),
         "{config}"

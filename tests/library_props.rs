@@ -68,7 +68,7 @@ fn every_model_declares_its_source_and_writes_every_parameter() {
             info.id
         );
         let v = library::defaults(*m);
-        let config = m.config(&v);
+        let config = library::LibId::parse(info.id).unwrap().writer().config(&v);
         for p in info.params {
             let shown = match p.unit {
                 Unit::Choice(_) => config.contains(v.choice(p.name)),

@@ -6,9 +6,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::ui::code::CodeTabs;
-use crate::ui::comparison::ModeComparison;
-use crate::ui::library::LibrarySection;
+use crate::ui::deferred::Deferred;
 use crate::ui::link as url;
 use crate::ui::link::notices::LinkNotices;
 use crate::ui::policy::PolicyForm;
@@ -18,10 +16,7 @@ use crate::ui::results::edge_notes::EdgeNotes;
 use crate::ui::results::export::ExportButtons;
 use crate::ui::results::schedule_table::ScheduleTable;
 use crate::ui::results::tiles::SummaryTiles;
-use crate::ui::retry_after::RetryAfterTester;
-use crate::ui::simulation::Simulation;
 use crate::ui::state::AppState;
-use crate::ui::widgets::dom::next_frame;
 use crate::ui::widgets::stale_note::StaleNote;
 
 /// The calculator: inputs, results, the Retry-After tester and the code.
@@ -31,12 +26,6 @@ pub fn App() -> impl IntoView {
     let state = AppState::new(initial, notices);
     state.provide();
     url::write_link(state);
-
-    // The sections below the first screen mount one frame after it, so the
-    // schedule is painted first. They start out of view, and `#app` keeps
-    // a screen's height, so nothing on screen moves when they arrive.
-    let rest = RwSignal::new(false);
-    request_animation_frame(move || next_frame(rest));
 
     view! {
         <LinkNotices />
@@ -52,13 +41,10 @@ pub fn App() -> impl IntoView {
                 <EdgeNotes />
             </section>
         </div>
-        <Show when=move || rest.get()>
-            <LibrarySection />
-            <ModeComparison />
-            <RetryAfterTester />
-            <CodeTabs />
-            <Simulation />
-        </Show>
+        // The sections below the first screen are fetched after it is
+        // painted. They start out of view, and `#app` keeps a screen's
+        // height, so nothing on screen moves when they arrive.
+        <Deferred />
     }
 }
 

@@ -10,6 +10,7 @@
 pub mod app;
 mod code;
 mod comparison;
+mod deferred;
 mod library;
 mod link;
 mod panic;

@@ -16,7 +16,7 @@
 use super::translate::n;
 use super::{
     Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, MAX_ROWS,
+    Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -89,7 +89,9 @@ impl Model for Aws {
             .map(|k| rng.unit() * self.bounds(v, k).max_ms)
             .collect()
     }
+}
 
+impl Writer for Aws {
     fn config(&self, v: &Values) -> String {
         format!(
             "import boto3\n\

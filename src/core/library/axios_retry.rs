@@ -12,7 +12,7 @@
 use super::translate::{n, NO_CAP};
 use super::{
     num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, MAX_ROWS,
+    Unit, Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -73,7 +73,9 @@ impl Model for AxiosRetry {
             })
             .collect()
     }
+}
 
+impl Writer for AxiosRetry {
     fn config(&self, v: &Values) -> String {
         format!(
             "import axios from 'axios';\n\

@@ -13,7 +13,7 @@
 
 use super::{
     go_free_num, py_float, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, MAX_ROWS,
+    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
 };
 
 const PARAMS: &[Param] = &[
@@ -105,7 +105,9 @@ impl Model for Backon {
         }
         out
     }
+}
 
+impl Writer for Backon {
     fn config(&self, v: &Values) -> String {
         let ms = |x: f64| format!("Duration::from_micros({})", go_free_num(x * 1000.0));
         let mut lines = vec![

@@ -16,7 +16,7 @@
 
 use super::{
     go_ms, num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, MAX_ROWS,
+    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
 };
 
 const PARAMS: &[Param] = &[
@@ -126,7 +126,9 @@ impl Model for Cenkalti {
         }
         out
     }
+}
 
+impl Writer for Cenkalti {
     fn config(&self, v: &Values) -> String {
         format!(
             "b := backoff.NewExponentialBackOff()\n\

@@ -15,7 +15,7 @@
 
 use super::{
     num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, MAX_ROWS,
+    Values, Writer, MAX_ROWS,
 };
 
 const PARAMS: &[Param] = &[
@@ -109,7 +109,9 @@ impl Model for ClientGo {
             .map(|d| jitter(d, rng.unit()) / 1e6)
             .collect()
     }
+}
 
+impl Writer for ClientGo {
     fn config(&self, v: &Values) -> String {
         format!(
             "backoff := wait.Backoff{{\n\t\

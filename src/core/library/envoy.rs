@@ -12,7 +12,7 @@
 //! `timeout` (15 s) bounds all tries. No `Retry-After` by default.
 
 use super::translate::n;
-use super::{close, Draft, Policy, Translation};
+use super::{close, Draft, Policy, Translation, Writer};
 use super::{
     num, Bounds, Counting, Counts, Info, Language, LibError, Model, Param, Rand, RetryAfterRule,
     Unit, Values, MAX_ROWS,
@@ -98,7 +98,9 @@ impl Model for Envoy {
             .map(|k| (rng.unit() * interval(v, k)).floor())
             .collect()
     }
+}
 
+impl Writer for Envoy {
     fn config(&self, v: &Values) -> String {
         let max = match v.get("max_interval") {
             m if m.is_finite() => format!("\n    max_interval: {}s", num(m / 1000.0)),

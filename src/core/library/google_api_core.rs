@@ -12,7 +12,7 @@
 
 use super::{
     py_float, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, MAX_ROWS,
+    Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -80,7 +80,9 @@ impl Model for GoogleApiCore {
         }
         out
     }
+}
 
+impl Writer for GoogleApiCore {
     fn config(&self, v: &Values) -> String {
         let timeout = v.get("timeout");
         let timeout = if timeout.is_finite() {

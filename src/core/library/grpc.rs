@@ -14,7 +14,7 @@
 
 use super::{
     num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, MAX_ROWS,
+    Unit, Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -81,7 +81,9 @@ impl Model for Grpc {
             .map(|k| capped(v, k) * rng.uniform(0.8, 1.2))
             .collect()
     }
+}
 
+impl Writer for Grpc {
     fn config(&self, v: &Values) -> String {
         format!(
             "{{\n  \"methodConfig\": [{{\n    \"name\": [{{\"service\": \"your.package.Service\"}}],\n    \

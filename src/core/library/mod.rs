@@ -16,6 +16,7 @@
 //! (`tests/library_models.rs`).
 
 mod page;
+mod param_docs;
 mod params;
 mod schedule;
 mod translate;
@@ -38,6 +39,7 @@ pub mod tenacity;
 pub mod urllib3;
 
 pub use page::{library_schedule, resampled, LibrarySchedule};
+pub use param_docs::{param_doc, PARAM_DOCS};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;
 pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, FIELDS};
@@ -240,13 +242,6 @@ pub trait Model: Sync {
     /// until the library stops (at most [`MAX_ROWS`]).
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64>;
 
-    /// The settings in the library's own syntax.
-    fn config(&self, v: &Values) -> String;
-
-    /// The closest parameter set for the page's policy and the caller's
-    /// deadline (ms), with every way the library differs from it.
-    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation;
-
     /// The retries that happen in every run under a time budget, when
     /// the library's own rule differs from the default one
     /// (`always_within` in `schedule.rs`: every retry whose sleep, at its
@@ -254,6 +249,40 @@ pub trait Model: Sync {
     fn always(&self, _v: &Values, _budget_ms: f64) -> Option<u32> {
         None
     }
+}
+
+/// What a library writes in its own syntax, apart from its [`Model`]:
+/// only the sections below the first screen use it, so the page's first
+/// screen never loads it (its table is [`writers`], reached only from
+/// there, not from a `Model`'s own table of methods).
+pub trait Writer: Sync {
+    /// The settings in the library's own syntax.
+    fn config(&self, v: &Values) -> String;
+
+    /// The closest parameter set for the page's policy and the caller's
+    /// deadline (ms), with every way the library differs from it.
+    fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation;
+}
+
+/// Every library's writer, in the order of [`all`].
+pub fn writers() -> &'static [&'static dyn Writer] {
+    &[
+        &urllib3::Urllib3,
+        &tenacity::Tenacity,
+        &p_retry::PRetry,
+        &axios_retry::AxiosRetry,
+        &google_api_core::GoogleApiCore,
+        &aws::Aws,
+        &backon::Backon,
+        &cenkalti::Cenkalti,
+        &retryablehttp::RetryableHttp,
+        &polly::Polly,
+        &resilience4j::Resilience4j,
+        &spring_retry::SpringRetry,
+        &grpc::Grpc,
+        &envoy::Envoy,
+        &client_go::ClientGo,
+    ]
 }
 
 /// Every model, in the order the page lists them.
@@ -301,6 +330,11 @@ impl LibId {
     /// Its model.
     pub fn model(self) -> &'static dyn Model {
         all()[usize::from(self.0)]
+    }
+
+    /// Its config writer and translation.
+    pub fn writer(self) -> &'static dyn Writer {
+        writers()[usize::from(self.0)]
     }
 
     /// Its stable id, as the link spells it.

@@ -11,7 +11,7 @@
 
 use super::{
     num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, MAX_ROWS,
+    Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -136,7 +136,9 @@ impl Model for PRetry {
         }
         Some(n)
     }
+}
 
+impl Writer for PRetry {
     fn config(&self, v: &Values) -> String {
         let js = |x: f64| {
             if x.is_finite() {

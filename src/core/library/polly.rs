@@ -16,7 +16,7 @@
 
 use super::{
     clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, MAX_ROWS,
+    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -154,7 +154,9 @@ impl Model for Polly {
             })
             .collect()
     }
+}
 
+impl Writer for Polly {
     fn config(&self, v: &Values) -> String {
         let max = v.get("MaxDelay");
         let max = if max.is_finite() {

@@ -16,7 +16,7 @@
 
 use super::{
     num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, MAX_ROWS,
+    Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -117,7 +117,9 @@ impl Model for Resilience4j {
             })
             .collect()
     }
+}
 
+impl Writer for Resilience4j {
     fn config(&self, v: &Values) -> String {
         let max = v.get("exponentialMaxWaitDuration");
         let max = if max.is_finite() {

@@ -13,7 +13,7 @@
 
 use super::{
     go_ms, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, MAX_ROWS,
+    Unit, Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -66,7 +66,9 @@ impl Model for RetryableHttp {
         let n = (v.get("RetryMax") as u32).min(MAX_ROWS);
         (1..=n).map(|k| self.bounds(v, k).min_ms).collect()
     }
+}
 
+impl Writer for RetryableHttp {
     fn config(&self, v: &Values) -> String {
         format!(
             "client := retryablehttp.NewClient()\n\

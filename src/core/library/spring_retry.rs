@@ -16,7 +16,7 @@
 
 use super::{
     num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, MAX_ROWS,
+    Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -131,7 +131,9 @@ impl Model for SpringRetry {
             })
             .collect()
     }
+}
 
+impl Writer for SpringRetry {
     fn config(&self, v: &Values) -> String {
         format!(
             "@Retryable(maxAttempts = {}, backoff = @Backoff(delay = {}, multiplier = {}, maxDelay = {}, random = {}))\n\

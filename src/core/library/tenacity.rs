@@ -19,7 +19,7 @@
 
 use super::{
     clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, MAX_ROWS,
+    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -113,7 +113,9 @@ impl Model for Tenacity {
             })
             .collect()
     }
+}
 
+impl Writer for Tenacity {
     fn config(&self, v: &Values) -> String {
         let wait = v.choice("wait");
         let mut args = vec![

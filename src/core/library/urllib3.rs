@@ -12,7 +12,7 @@
 
 use super::{
     clamp_uniform_mean, py_float, Bounds, Combine, Counting, Counts, Info, Language, Model, Param,
-    Rand, RetryAfterRule, Unit, Values, MAX_ROWS,
+    Rand, RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -106,7 +106,9 @@ impl Model for Urllib3 {
             })
             .collect()
     }
+}
 
+impl Writer for Urllib3 {
     fn config(&self, v: &Values) -> String {
         let respect = if v.flag("respect_retry_after_header") {
             "True"

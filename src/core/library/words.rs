@@ -2,7 +2,7 @@
 //! the number of rows, what it does with `Retry-After`, and where the model
 //! was read.
 
-use super::{Combine, Counts, LibId, LibrarySchedule, Translation, Unit};
+use super::{param_doc, Combine, Counts, LibId, LibrarySchedule, Translation, Unit};
 use crate::core::format;
 use crate::core::html::escape;
 
@@ -141,7 +141,7 @@ pub fn options_html(first: String) -> String {
 }
 
 /// The element id of a library parameter's field (`lib-backoff_factor`);
-/// its message adds `-error`.
+/// its hint and message add `-hint` and `-error`.
 pub fn field_id(name: &str) -> String {
     format!("lib-{name}")
 }
@@ -154,7 +154,8 @@ pub fn fields_html(lib: LibId, texts: &[String]) -> String {
     for (i, p) in lib.model().info().params.iter().enumerate() {
         let id = field_id(p.name);
         let text = texts.get(i).map(String::as_str).unwrap_or("");
-        let attrs = format!("id=\"{id}\" aria-describedby=\"{id}-error\" aria-invalid=\"false\"");
+        let attrs =
+            format!("id=\"{id}\" aria-describedby=\"{id}-hint {id}-error\" aria-invalid=\"false\"");
         let names: &[&str] = match p.unit {
             Unit::Bool => &["true", "false"],
             Unit::Choice(names) => names,
@@ -176,9 +177,10 @@ pub fn fields_html(lib: LibId, texts: &[String]) -> String {
             format!("<select {attrs}>{options}</select>")
         };
         out += &format!(
-            "<div class=\"field\" data-param=\"{}\"><label for=\"{id}\">{}</label>{control}<p class=\"field-error\" id=\"{id}-error\" aria-live=\"polite\"></p></div>",
+            "<div class=\"field\" data-param=\"{}\"><label for=\"{id}\">{}</label>{control}<p class=\"hint\" id=\"{id}-hint\">{}</p><p class=\"field-error\" id=\"{id}-error\" aria-live=\"polite\"></p></div>",
             p.name,
-            escape(&p.label())
+            escape(&p.label()),
+            escape(param_doc(lib.id(), p.name))
         );
     }
     out

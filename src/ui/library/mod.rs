@@ -45,17 +45,17 @@ pub fn OwnPolicyNote(
 fn config(diff: Option<&mut String>) -> String {
     let (library, derived) = (use_library(), use_derived());
     if let Some(c) = library.valid() {
-        return c.lib.model().config(&c.values);
+        return c.lib.writer().config(&c.values);
     }
     let Some(lib) = library.to.get() else {
         return String::new();
     };
     let deadline = derived.deadline.get();
-    let t = derived.policy.with(|p| lib.model().translate(p, deadline));
+    let t = derived.policy.with(|p| lib.writer().translate(p, deadline));
     if let Some(diff) = diff {
         *diff = diff_html(lib, &t);
     }
-    lib.model().config(&t.values)
+    lib.writer().config(&t.values)
 }
 
 /// The section's markup: what the config is (or `library-diff`), then

@@ -3,10 +3,17 @@
 //! golden examples per library.
 
 use super::*;
-use crate::core::library::{all, schedule, LibError};
+use crate::core::library::{all, schedule, LibError, Writer};
 use crate::core::policy::{CapOrder, Proportional};
 use crate::core::schedule::schedule as page_schedule;
 use proptest::prelude::*;
+
+/// The writer of the library `model` models.
+fn writer_of(model: &dyn Model) -> &'static dyn Writer {
+    crate::core::library::LibId::parse(model.info().id)
+        .unwrap()
+        .writer()
+}
 
 /// Every parameter in range and the model's own check, as
 /// [`schedule`] checks them (without simulating a budget).
@@ -20,7 +27,7 @@ fn valid(model: &dyn Model, v: &Values) -> Result<(), LibError> {
 /// Checks one translation against the page: the diff list never lies.
 fn check_one(model: &dyn Model, policy: &Policy, deadline: Option<u64>) {
     let id = model.info().id;
-    let t = model.translate(policy, deadline);
+    let t = writer_of(model).translate(policy, deadline);
     let ctx = || format!("{id} {policy:?} deadline {deadline:?}: {:?}", t.diffs);
     valid(model, &t.values).unwrap_or_else(|e| panic!("{e}: {}", ctx()));
     for d in &t.diffs {
@@ -123,7 +130,7 @@ fn library_translations_of_large_policies_stay_valid() {
     use crate::core::policy::{MAX_DELAY_MS, MAX_RETRIES};
     let p = policy(MAX_DELAY_MS, 10.0, MAX_DELAY_MS, MAX_RETRIES, 1);
     for model in all() {
-        let t = model.translate(&p, Some(MAX_DELAY_MS));
+        let t = writer_of(*model).translate(&p, Some(MAX_DELAY_MS));
         valid(*model, &t.values).unwrap();
         assert!(!t.exact());
     }
@@ -319,12 +326,12 @@ fn library_translations_of_the_default_policy() {
     };
     for (id, values, with_full, with_none) in DEFAULTS {
         let model = crate::core::library::find(id).unwrap();
-        let t = model.translate(&full, None);
+        let t = writer_of(model).translate(&full, None);
         for (name, want) in values {
             assert_eq!(t.values.get(name), *want, "{id} {name}");
         }
         assert_eq!(fields(&t), with_full, "{id}: {:?}", t.diffs);
-        let t = model.translate(&none, None);
+        let t = writer_of(model).translate(&none, None);
         assert_eq!(fields(&t), with_none, "{id}: {:?}", t.diffs);
     }
 }
@@ -363,7 +370,7 @@ fn library_deadlines_become_time_budgets() {
     };
     let budget = |id: &str, d: Option<u64>| {
         let m = crate::core::library::find(id).unwrap();
-        let t = m.translate(&p, d);
+        let t = writer_of(m).translate(&p, d);
         (m.budget_ms(&t.values), fields(&t))
     };
     assert_eq!(budget("cenkalti", Some(20_000)), (Some(20_000.0), vec![]));
@@ -394,7 +401,7 @@ fn library_translations_name_rounding_clamps_and_fixed_fields() {
         ("tenacity", true),
         ("cenkalti", true),
     ] {
-        let t = crate::core::library::find(id).unwrap().translate(&p, None);
+        let t = writer_of(crate::core::library::find(id).unwrap()).translate(&p, None);
         assert_eq!(t.exact(), exact, "{id}: {:?}", t.diffs);
         assert!(exact || fields(&t) == ["rounding"], "{id}: {:?}", t.diffs);
     }

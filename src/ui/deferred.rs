@@ -1,0 +1,121 @@
+//! The sections below the first screen (the library's config, the mode
+//! comparison, the Retry-After tester, the retry code and the contention
+//! simulation), fetched after the first render.
+//!
+//! [`mount_rest`] is a split point: the release build
+//! (`scripts/build-wasm.sh`) moves every function that only it reaches
+//! (those sections' views, the code writers, the header reader, the
+//! simulation, the config writers and translations) into a wasm chunk of
+//! its own, fetched the first time it is called. The first screen pays for
+//! none of it. The sections mount into a slot of their own but read the
+//! page's one state: the same signals, provided again as the context of
+//! that slot.
+//!
+//! A fetch that fails (offline, a missing file) is said in the slot's
+//! place with a button that tries again; the first screen keeps working.
+
+use leptos::{html, prelude::*, task::spawn_local};
+use wasm_split_helpers::{wasm_split, SplitLoaderError};
+
+use crate::ui::code::CodeTabs;
+use crate::ui::comparison::ModeComparison;
+use crate::ui::library::LibrarySection;
+use crate::ui::retry_after::RetryAfterTester;
+use crate::ui::simulation::Simulation;
+use crate::ui::state::{use_state, AppState};
+
+/// Where the deferred sections stand, as `data-state` says it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    /// Being fetched.
+    Loading,
+    /// Mounted and working.
+    Ready,
+    /// The fetch failed; a retry is offered.
+    Failed,
+}
+
+impl Stage {
+    fn as_str(self) -> &'static str {
+        match self {
+            Stage::Loading => "loading",
+            Stage::Ready => "ready",
+            Stage::Failed => "failed",
+        }
+    }
+}
+
+/// Mounts the deferred sections into `slot`, with `state` as their
+/// context. Its body, and all that only it reaches, is fetched on the
+/// first call; a failed fetch is an `Err`, and the next call tries again.
+#[wasm_split(rest, fallible)]
+fn mount_rest(state: AppState, slot: web_sys::HtmlElement) -> Result<(), SplitLoaderError> {
+    // The slot's root lives as long as the page, like the app's own.
+    leptos::mount::mount_to(slot, move || {
+        state.provide();
+        view! {
+            <LibrarySection />
+            <ModeComparison />
+            <RetryAfterTester />
+            <CodeTabs />
+            <Simulation />
+        }
+    })
+    .forget();
+    Ok(())
+}
+
+/// The slot for the deferred sections, fetched once the first screen has
+/// been painted; while they load it holds their place below the first
+/// screen, and says so.
+#[component]
+pub fn Deferred() -> impl IntoView {
+    let state = use_state();
+    let stage = RwSignal::new(Stage::Loading);
+    let slot = NodeRef::<html::Div>::new();
+    let load = move || {
+        stage.set(Stage::Loading);
+        let Some(el) = slot.get_untracked() else {
+            return;
+        };
+        let el: web_sys::HtmlElement = el.into();
+        spawn_local(async move {
+            let next = match mount_rest(state, el).await {
+                Ok(()) => Stage::Ready,
+                Err(e) => {
+                    leptos::logging::error!("backoff calculator: {e}");
+                    Stage::Failed
+                }
+            };
+            stage.set(next);
+        });
+    };
+    // After the first screen's frame has been painted, so the schedule
+    // never waits for this fetch.
+    Effect::new(move |_| {
+        request_animation_frame(move || request_animation_frame(load));
+    });
+    let failed = move || stage.get() == Stage::Failed;
+    view! {
+        <div
+            class="deferred"
+            data-testid="deferred"
+            data-state=move || stage.get().as_str()
+            aria-busy=move || (stage.get() == Stage::Loading).to_string()
+        >
+            <p class="deferred-note" role="status">
+                {move || match stage.get() {
+                    Stage::Loading => "Loading the code, the Retry-After tester and the simulation…",
+                    Stage::Ready => "",
+                    Stage::Failed => "The rest of the page (the code, the Retry-After tester, the comparison and the simulation) could not be loaded. The calculator above still works.",
+                }}
+            </p>
+            <Show when=failed>
+                <button type="button" on:click=move |_| load()>
+                    "Try again"
+                </button>
+            </Show>
+            <div node_ref=slot></div>
+        </div>
+    }
+}

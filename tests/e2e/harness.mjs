@@ -103,7 +103,9 @@ export function useBrowser({ dir, prefix } = {}) {
  * Returns { page, context, errors, foreign, failed } where errors collects
  * console errors and page errors, foreign every request outside the origin,
  * and failed every request that failed or answered 400 or above.
- * `options.path` is where the page lives (`/` unless built for a sub-path).
+ * `options.path` is where the page lives (`/` unless built for a sub-path);
+ * `options.beforeLoad(context, page)` runs before the page is requested
+ * (to hold or block a file, say).
  */
 export async function openPage(browser, origin, query = '', options = {}) {
   const context = await browser.newContext({
@@ -127,6 +129,7 @@ export async function openPage(browser, origin, query = '', options = {}) {
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
   page.on('pageerror', (err) => errors.push(String(err)));
   page.on('request', (req) => { if (!req.url().startsWith(origin + '/')) foreign.push(req.url()); });
+  if (options.beforeLoad) await options.beforeLoad(context, page);
   await page.goto(`${origin}${options.path ?? '/'}${query}`);
   await page.getByRole('table', { name: 'Retry schedule' }).waitFor();
   return { page, context, errors, foreign, failed };

@@ -1,12 +1,15 @@
-// Size of the release build: gzip -9 of everything the page loads (wasm,
-// JS, CSS, HTML, icon), each file reported. The files are the ones a real
-// load requests, read back from dist/ and compressed here, so the figure is
-// deterministic for a given build.
+// Size of the release build: gzip -9 of every file the page loads, each
+// file reported with its section, read back from dist/ and compressed
+// here, so the figures are deterministic for a given build.
 //
-// docs/targets.md sets 160 KB for the total. The page does not meet it yet (see the
-// README, "Size"), so this test asserts a ceiling at today's size instead:
-// the page cannot grow unnoticed, and the report says how far off the
-// target it is. Lower CEILING_BYTES whenever the page shrinks.
+// Two budgets (docs/targets.md):
+// - the critical path: every file whose request starts before the first
+//   schedule row is in the page, opened without parameters. The target is
+//   160 KB; the page does not meet it yet (see the README, "Size"), so
+//   the test holds it under a ceiling at what was measured and reports
+//   the gap.
+// - the whole page, the sections loaded after the first sample included,
+//   under a ceiling that only an issue raises, by what it states.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,42 +17,79 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { useBrowser, distDir } from './harness.mjs';
 
-/** The target for the total (docs/targets.md). */
-export const TARGET_BYTES = 160 * 1024;
+/** The target for the critical path (docs/targets.md). */
+export const CRITICAL_TARGET_BYTES = 160 * 1024;
 /**
- * The most the page may weigh: 232 KiB (237,568 B, the page at 237,547 B
- * on 1 December 2026, rounded up), raised by exactly what the retry
- * libraries added (the issue "Your library, in its own terms" allowed up
- * to 40 KB): the page measured 278,098 B with them, 40,551 B more.
+ * The most the critical path may weigh: what "The first screen first"
+ * measured on 2 December 2026 (183,808 B), rounded up to a KiB. Lower it
+ * whenever the first screen shrinks; nothing may raise it without an
+ * issue that says so.
  */
-export const CEILING_BYTES = 232 * 1024 + 40_551;
+export const CRITICAL_CEILING_BYTES = 180 * 1024;
+/**
+ * The most the whole page may weigh: what "The first screen first"
+ * measured (285,348 B, the wasm in two parts), rounded up to a KiB; the
+ * issue allowed up to 300 KB. Each later issue raises it by what it
+ * measures, up to the allowance it states.
+ */
+export const CEILING_BYTES = 279 * 1024;
 
 const env = useBrowser();
 
-test('everything the page loads stays under its ceiling, reported against the target', async () => {
-  const { page, context } = await env.openPage('?seed=42');
+/** Notes when the first schedule row enters the page (ms since navigation start). */
+const firstRowScript = () => {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('table.schedule tbody tr')) {
+      window.__firstRow = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+};
+
+test('the critical path and the whole page stay under their ceilings, reported per file and section', async () => {
+  const { page, context } = await env.openPage('', { beforeLoad: (context) => context.addInitScript(firstRowScript) });
   // Every section is up (the code is the last to render), then the
   // network is quiet: nothing is loaded later.
   await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
   await page.waitForLoadState('networkidle');
-  const urls = await page.evaluate(() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]);
+  const loads = await page.evaluate(() => [
+    { url: location.href, start: 0 },
+    ...performance.getEntriesByType('resource').map((e) => ({ url: e.name, start: e.startTime })),
+  ]);
+  const firstRow = await page.evaluate(() => window.__firstRow);
   await context.close();
+  assert.ok(firstRow > 0, 'the first row was seen');
 
-  const files = [...new Set(urls.map((u) => new URL(u).pathname.slice(1) || 'index.html'))].sort();
-  const wanted = ['index.html', '.js', '.wasm', '.css'];
-  for (const kind of wanted) assert.ok(files.some((f) => f.endsWith(kind)), `the page loads a ${kind} file`);
-  let total = 0;
+  const files = new Map();
+  for (const { url, start } of loads) {
+    const file = new URL(url).pathname.slice(1) || 'index.html';
+    files.set(file, Math.min(start, files.get(file) ?? Infinity));
+  }
+  for (const kind of ['index.html', '.js', '.wasm', '.css']) {
+    assert.ok([...files.keys()].some((f) => f.endsWith(kind)), `the page loads a ${kind} file`);
+  }
+  const sections = { critical: 0, later: 0 };
   const report = [];
-  for (const file of files) {
+  for (const [file, start] of [...files].sort((a, b) => a[1] - b[1])) {
     const body = fs.readFileSync(path.join(distDir, file));
     const gz = zlib.gzipSync(body, { level: 9 }).length;
-    total += gz;
-    report.push(`${file}: ${body.length} B raw, ${gz} B gzip -9`);
+    const section = start < firstRow ? 'critical' : 'later';
+    sections[section] += gz;
+    const where = section === 'critical' ? 'first screen (before the first sample)' : 'below the first screen (after it)';
+    report.push(`${file}: ${body.length} B raw, ${gz} B gzip -9, ${where}`);
   }
-  report.push(`everything the page loads: ${total} B gzip -9; ceiling ${CEILING_BYTES} B; `
-    + `target ${TARGET_BYTES} B ${total <= TARGET_BYTES ? 'met' : `not met (${total - TARGET_BYTES} B over)`}`);
+  const total = sections.critical + sections.later;
+  const met = (bytes, target) => (bytes <= target ? 'met' : `not met (${bytes - target} B over)`);
+  report.push(
+    `critical path (the page opened without parameters, up to its first sample): ${sections.critical} B gzip -9; `
+      + `ceiling ${CRITICAL_CEILING_BYTES} B; target ${CRITICAL_TARGET_BYTES} B ${met(sections.critical, CRITICAL_TARGET_BYTES)}`,
+    `loaded after the first sample: ${sections.later} B gzip -9`,
+    `everything the page loads: ${total} B gzip -9; ceiling ${CEILING_BYTES} B`,
+  );
   console.log(report.join('\n'));
   fs.mkdirSync('artifacts', { recursive: true });
   fs.writeFileSync('artifacts/size.txt', report.join('\n') + '\n');
+  assert.ok(sections.later > 0, `something loads after the first sample\n${report.join('\n')}`);
+  assert.ok(sections.critical <= CRITICAL_CEILING_BYTES, report.join('\n'));
   assert.ok(total <= CEILING_BYTES, report.join('\n'));
 });

@@ -1,0 +1,114 @@
+// The first screen first: the sections below it come as a wasm chunk
+// (pkg/split_rest.wasm) fetched after the first schedule sample. The first
+// screen must answer without it, the rest must arrive by itself, a chunk
+// that cannot be fetched must be said with a way to try again, and
+// nothing on screen may move while it loads.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, rows } from './harness.mjs';
+
+const env = useBrowser();
+const CHUNK = /\/pkg\/split_[a-z_]+\.wasm$/;
+
+/** Routes the chunk's requests through `handle(route)`. */
+const onChunk = (handle) => ({
+  beforeLoad: (context) => context.route(CHUNK, handle),
+});
+
+/** Waits until the deferred part reaches `state`. */
+const deferredIs = (page, state) => page.locator(`[data-testid="deferred"][data-state="${state}"]`).waitFor();
+
+test('the first screen answers while the rest is still on its way, then the rest arrives by itself', async () => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  const { page, context, errors } = await env.openPage('?seed=42', onChunk(async (route) => {
+    await held;
+    await route.continue();
+  }));
+  try {
+    // The schedule, the tiles and the inputs work with the chunk held back.
+    await deferredIs(page, 'loading');
+    assert.equal((await rows(page)).length, 5);
+    await page.getByLabel('Max retries', { exact: true }).fill('7');
+    await page.waitForFunction(() => document.querySelectorAll('table.schedule tbody tr').length === 7);
+    assert.equal(await page.getByTestId('attempts').getAttribute('data-count'), '8');
+    await page.getByLabel('Model', { exact: true }).selectOption('urllib3');
+    await page.getByLabel('backoff_factor (s)', { exact: true }).waitFor();
+    await page.getByLabel('Model', { exact: true }).selectOption('page');
+    assert.equal(await page.getByRole('tab', { name: 'JavaScript' }).count(), 0, 'no code before the chunk');
+    await page.getByText('Loading the code, the Retry-After tester and the simulation').waitFor();
+    // Let it through: every section comes up without a click, and follows
+    // the inputs typed meanwhile.
+    release();
+    await deferredIs(page, 'ready');
+    await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
+    await page.waitForFunction(() => /MAX_RETRIES = 7;/.test(document.querySelector('#code-panel pre code')?.textContent));
+    await page.getByLabel('Retry-After value', { exact: true }).fill('120');
+    await page.waitForFunction(() => document.querySelector('[data-testid="retry-after-result"]')?.dataset.waitMs === '120000');
+    await page.getByRole('button', { name: 'Run simulation' }).waitFor();
+    assert.equal(await page.getByTestId('deferred').locator('.deferred-note').textContent(), '');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a chunk that cannot be fetched is said, the first screen keeps working, and Try again loads it', async () => {
+  let blocked = true;
+  const { page, context, errors } = await env.openPage('?seed=42&lang=go', onChunk((route) => (
+    blocked ? route.abort('internetdisconnected') : route.continue()
+  )));
+  try {
+    await deferredIs(page, 'failed');
+    await page.getByText('could not be loaded. The calculator above still works.').waitFor();
+    // The first screen still answers, and nothing panicked.
+    await page.getByLabel('Base delay (ms)', { exact: true }).fill('500');
+    await page.waitForFunction(() => document.querySelector('table.schedule tbody tr td[data-max-ms]')?.dataset.maxMs === '500');
+    assert.equal(await page.locator('#panic').isHidden(), true, 'no panic');
+    // The exports need the chunk too: they say so rather than copy nothing.
+    await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+    await page.getByText('Not ready: the exports could not be loaded.').waitFor();
+    // Back online: Try again brings every section, on the linked state.
+    blocked = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await deferredIs(page, 'ready');
+    await page.getByRole('tab', { name: 'Go', selected: true }).waitFor();
+    await page.waitForFunction(() => /baseDelayMs += 500\b/.test(document.querySelector('#code-panel pre code')?.textContent));
+    assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0);
+    // The failed fetch is logged, and nothing else.
+    assert.ok(errors.length > 0 && errors.every((e) => /split|fetch|Failed|load/i.test(e)), errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+for (const [width, height] of [[375, 812], [1280, 900]]) {
+  test(`nothing on screen moves while the page loads, the chunk included, at ${width} px`, async () => {
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    const { page, context } = await env.openPage('?seed=42', {
+      viewport: { width, height },
+      beforeLoad: async (context) => {
+        await context.addInitScript(() => {
+          window.__shift = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        // Held a while, so the first screen is painted first, as on a
+        // slow network.
+        await context.route(CHUNK, async (route) => { await held; await route.continue(); });
+      },
+    });
+    try {
+      await page.waitForTimeout(300);
+      release();
+      await deferredIs(page, 'ready');
+      await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
+      await page.waitForTimeout(300);
+      assert.equal(await page.evaluate(() => window.__shift), 0);
+    } finally {
+      await context.close();
+    }
+  });
+}

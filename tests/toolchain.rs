@@ -213,3 +213,42 @@ fn the_helpers_read_what_they_should() {
         Some("1.0.0".into())
     );
 }
+
+/// The wasm split tool and the runtime the app links must read the same
+/// format: both 0.2 releases, the tool's version named where it is
+/// installed from (Cargo.toml's metadata) and in docs/toolchain.md, the
+/// runtime pinned to the release Leptos itself depends on.
+#[test]
+fn the_split_tool_and_its_runtime_agree() {
+    let cargo = read("Cargo.toml");
+    let metadata = cargo
+        .split("[package.metadata.wasm-split]")
+        .nth(1)
+        .expect("Cargo.toml has [package.metadata.wasm-split]");
+    let tool = toml_value(metadata, "version").expect("the split tool's version");
+    let runtime =
+        toml_value(&cargo, "wasm_split_helpers").expect("Cargo.toml names wasm_split_helpers");
+    let runtime = runtime
+        .strip_prefix('=')
+        .expect("wasm_split_helpers pinned with `=`");
+    assert_eq!(
+        lock_version(&read("Cargo.lock"), "wasm_split_helpers").as_deref(),
+        Some(runtime),
+        "Cargo.lock's wasm_split_helpers"
+    );
+    let minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
+    assert_eq!(
+        minor(&tool),
+        minor(runtime),
+        "tool {tool}, runtime {runtime}"
+    );
+    let docs = read("docs/toolchain.md");
+    assert!(
+        docs.contains(&format!("`wasm_split_cli_support` {tool}")),
+        "docs/toolchain.md names the tool's {tool}"
+    );
+    assert!(
+        docs.contains(&format!("`wasm_split_helpers` ={runtime}")),
+        "docs/toolchain.md names the runtime's {runtime}"
+    );
+}

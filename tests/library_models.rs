@@ -276,3 +276,63 @@ fn urllib3_config_names_the_statuses_it_retries() {
         "{config}"
     );
 }
+
+/// The seeded runs that decide a schedule, made a slice at a time as the
+/// page makes them, give exactly the schedule made in one go; the preview
+/// shown meanwhile holds the rows known in closed form, each with the
+/// range the decided row has, and under a budget only the retries that
+/// happen in every run.
+#[test]
+fn a_schedule_decided_in_slices_is_the_one_decided_at_once() {
+    use library::{plan, Plan};
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        ("google-api-core", &[]),
+        ("p-retry", &[("maxRetryTime", "5000")]),
+        ("cenkalti", &[]),
+        ("backon", &[("total_delay", "100")]),
+        (
+            "polly",
+            &[
+                ("BackoffType", "Exponential"),
+                ("UseJitter", "true"),
+                ("MaxDelay", "5"),
+            ],
+        ),
+        ("urllib3", &[("backoff_factor", "0.5")]),
+    ];
+    let mut deciding_seen = 0;
+    for (id, sets) in cases {
+        let v = values(id, sets);
+        let m = model(id);
+        let at_once = schedule(m, &v).unwrap();
+        match plan(m, &v).unwrap() {
+            Plan::Known(s) => assert_eq!(s, at_once, "{id}"),
+            Plan::Deciding(mut d) => {
+                deciding_seen += 1;
+                let preview = d.preview();
+                assert!(preview.rows.len() <= at_once.rows.len(), "{id}");
+                for (p, a) in preview.rows.iter().zip(&at_once.rows) {
+                    assert_eq!(
+                        (p.min_ms, p.max_ms),
+                        (a.min_ms, a.max_ms),
+                        "{id} retry {}",
+                        p.retry
+                    );
+                }
+                if let (Some(p), Some(a)) = (preview.budget, at_once.budget) {
+                    assert_eq!(p.always, a.always, "{id}");
+                    assert_eq!(preview.rows.len() as u32, a.always, "{id}");
+                    assert_eq!(p.runs, 0, "{id}: no runs made yet");
+                }
+                let mut slices = 0;
+                while !d.step(37) {
+                    slices += 1;
+                }
+                assert!(slices > 10, "{id}: made in slices");
+                assert_eq!(d.progress().0, d.progress().1);
+                assert_eq!(d.finish(), at_once, "{id}");
+            }
+        }
+    }
+    assert_eq!(deciding_seen, 5, "every case but urllib3 needs runs");
+}

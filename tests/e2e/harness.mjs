@@ -151,6 +151,15 @@ export async function openChecked(t, browser, origin, query = '', options = {}) 
   return session;
 }
 
+/**
+ * Waits until a library's rows are decided: while its seeded runs are
+ * still being made, the table shows a preview marked
+ * `data-testid="deciding"`.
+ */
+export async function decided(page) {
+  await page.waitForFunction(() => !document.querySelector('[data-testid="deciding"]'));
+}
+
 /** Reads a tile's data attributes. */
 export async function tile(page, id) {
   const el = page.getByTestId(id);

@@ -10,7 +10,7 @@
 // Every test fails if the page logs an error (the harness's `open`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, rows, tile, expectParam, axeViolations } from './harness.mjs';
+import { useBrowser, rows, tile, expectParam, axeViolations, decided } from './harness.mjs';
 import { libraries } from '../manifest.mjs';
 
 const env = useBrowser();
@@ -73,6 +73,7 @@ async function expectOwnFields(page, visible) {
 
 /** What a reload must reproduce: the fields' values, the rows and the config. */
 async function snapshot(page, id) {
+  await decided(page);
   const values = {};
   for (const p of lib(id).params) values[p.name] = await field(page, p.name).inputValue();
   return { values, rows: await rows(page), config: await config(page).textContent() };
@@ -299,6 +300,7 @@ async function expectBudget(page, id, query, budgetParam, budgetMs) {
   await page.goto(`${env.origin}/${query}`);
   await page.getByRole('table', { name: 'Retry schedule' }).waitFor();
   await field(page, budgetParam).waitFor();
+  await decided(page);
   assert.equal(await page.getByLabel('Deadline (ms)', { exact: true }).isVisible(), false, `${id}: the Deadline field is hidden`);
   const said = await notes(page).textContent();
   assert.match(said, new RegExp(`${budgetParam} of .* decides the count`), `${id}: the notes say how the count was decided: ${said}`);
@@ -540,4 +542,34 @@ test('a refused library field is not said to hold back the retry code', async (t
   await field(page, 'total').fill('abc');
   await page.getByTestId('stale-note').first().waitFor();
   assert.equal(await page.getByTestId('stale-note').filter({ hasText: 'This code uses' }).count(), 0);
+});
+
+test('a count decided over simulated runs shows a marked preview at once, then the decided rows', async (t) => {
+  const { page } = await env.open(t, '?seed=1');
+  // Notes every state the table goes through, from the page's own side.
+  await page.evaluate(() => {
+    window.__deciding = [];
+    // From the records, not the page as it is when the observer runs: a
+    // fast machine may add and remove the mark before that.
+    new MutationObserver((records) => {
+      const marked = records.some((r) => [...r.addedNodes].some((n) => n.nodeType === 1
+        && (n.matches('[data-testid="deciding"]') || n.querySelector('[data-testid="deciding"]'))));
+      const rows = document.querySelectorAll('table.schedule tbody tr').length;
+      window.__deciding.push({ deciding: marked || Boolean(document.querySelector('[data-testid="deciding"]')), rows });
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await model(page).selectOption('google-api-core');
+  await decided(page);
+  const seen = await page.evaluate(() => window.__deciding);
+  const preview = seen.filter((s) => s.deciding);
+  assert.ok(preview.length > 0, 'the preview was shown, marked');
+  const final = (await rows(page)).length;
+  assert.ok(preview.every((s) => s.rows <= final), `the preview holds the retries every run makes: ${JSON.stringify(preview.slice(0, 3))}, then ${final}`);
+  assert.match(await notes(page).textContent(), /timeout of .* decides the count/);
+  // Typing while the runs are made keeps the newest value only.
+  await field(page, 'timeout').fill('10');
+  await field(page, 'timeout').fill('20');
+  await decided(page);
+  assert.ok((await page.getByTestId('range').getAttribute('data-max-ms')) <= 20_000);
+  await expectParam(page, 'lib.timeout', '20');
 });

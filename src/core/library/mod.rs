@@ -38,7 +38,7 @@ pub mod spring_retry;
 pub mod tenacity;
 pub mod urllib3;
 
-pub use page::{library_schedule, resampled, LibrarySchedule};
+pub use page::{library_rows, library_schedule, resampled, sampled, LibrarySchedule};
 pub use param_docs::{param_doc, PARAM_DOCS};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;
@@ -47,8 +47,8 @@ pub use words::{diff_html, field_id, fields_html, library_notes, option_html, op
 
 use crate::core::policy::Policy;
 pub use schedule::{
-    clamp_uniform_mean, sample, schedule, Bounds, BudgetInfo, Rand, Row, Schedule, BUDGET_RUNS,
-    MAX_ROWS, MEAN_RUNS,
+    clamp_uniform_mean, plan, sample, schedule, Bounds, BudgetInfo, Deciding, Plan, Rand, Row,
+    Schedule, BUDGET_RUNS, MAX_ROWS, MEAN_RUNS,
 };
 
 /// The language a library's config is written in.

@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use super::{schedule, Bounds, BudgetInfo, Configured, LibError, Rand, Schedule};
+use super::{
+    plan, schedule, Bounds, BudgetInfo, Configured, Deciding, LibError, Plan, Rand, Schedule,
+};
 use crate::core::schedule::{Row, Schedule as PageSchedule};
 
 /// What the page shows for a library with its parameters.
@@ -23,6 +25,21 @@ pub struct LibrarySchedule {
     /// The library and values, and its rows as [`schedule`] gave them: kept
     /// so that a new seed reuses them ([`resampled`]).
     pub source: Arc<(Configured, Schedule)>,
+    /// Whether the rows are a preview ([`Deciding::preview`]): the seeded
+    /// runs that decide their means or their count are still being made.
+    pub deciding: bool,
+}
+
+/// The rows of `chosen` as far as they are known now, with the runs that
+/// decide the rest when some need them ([`Deciding`]: make them, then
+/// [`Deciding::finish`] gives the rows [`schedule`] gives).
+pub fn library_rows(
+    chosen: &Configured,
+) -> Result<(Schedule, Option<Deciding<'static>>), LibError> {
+    Ok(match plan(chosen.lib.model(), &chosen.values)? {
+        Plan::Known(s) => (s, None),
+        Plan::Deciding(d) => (d.preview(), Some(d)),
+    })
 }
 
 /// The schedule of `chosen`, sampled with `seed`, or why the library
@@ -30,7 +47,7 @@ pub struct LibrarySchedule {
 pub fn library_schedule(chosen: &Configured, seed: u64) -> Result<LibrarySchedule, LibError> {
     // `schedule` checks the values first.
     let rows = schedule(chosen.lib.model(), &chosen.values)?;
-    Ok(sampled(Arc::new((chosen.clone(), rows)), seed))
+    Ok(sampled(Arc::new((chosen.clone(), rows)), seed, false))
 }
 
 /// [`library_schedule`] of `chosen`, reusing `last`'s rows when only the
@@ -42,13 +59,16 @@ pub fn resampled(
     last: Option<&LibrarySchedule>,
 ) -> Result<LibrarySchedule, LibError> {
     match last {
-        Some(l) if l.source.0 == *chosen => Ok(sampled(l.source.clone(), seed)),
+        Some(l) if l.source.0 == *chosen && !l.deciding => {
+            Ok(sampled(l.source.clone(), seed, false))
+        }
         _ => library_schedule(chosen, seed),
     }
 }
 
-/// The rows of `source` with the run drawn from `seed` as the sample.
-fn sampled(source: Arc<(Configured, Schedule)>, seed: u64) -> LibrarySchedule {
+/// The rows of `source` with the run drawn from `seed` as the sample;
+/// `deciding` when the rows are a preview.
+pub fn sampled(source: Arc<(Configured, Schedule)>, seed: u64, deciding: bool) -> LibrarySchedule {
     let (chosen, lib) = (&source.0, &source.1);
     let model = chosen.lib.model();
     let v = &chosen.values;
@@ -95,6 +115,7 @@ fn sampled(source: Arc<(Configured, Schedule)>, seed: u64) -> LibrarySchedule {
         trailing: lib.trailing,
         run_retries: run.len(),
         source: source.clone(),
+        deciding,
     }
 }
 

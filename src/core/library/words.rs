@@ -2,7 +2,9 @@
 //! the number of rows, what it does with `Retry-After`, and where the model
 //! was read.
 
-use super::{param_doc, Combine, Counts, LibId, LibrarySchedule, Translation, Unit};
+use super::{
+    param_doc, Combine, Counts, LibId, LibrarySchedule, Translation, Unit, BUDGET_RUNS, MEAN_RUNS,
+};
 use crate::core::format;
 use crate::core::html::escape;
 
@@ -27,7 +29,19 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
     if !c.first_retry_waits {
         out.push("Retry 1 does not wait.".to_string());
     }
-    if let Some(b) = shown.budget {
+    if shown.deciding {
+        out.push(match shown.budget {
+            Some(b) => format!(
+                "Deciding the count over {} simulated runs: {} retries happen in every run; later ones follow, with “Expected”.",
+                format::thousands(u64::from(BUDGET_RUNS)),
+                b.always
+            ),
+            None => format!(
+                "Deciding “Expected” over {} simulated runs; until then it shows the middle of each range.",
+                format::thousands(u64::from(MEAN_RUNS))
+            ),
+        });
+    } else if let Some(b) = shown.budget {
         let param = c.budget_param.unwrap_or("time budget");
         out.push(format!(
             "The <code>{param}</code> of {} decides the count: {} retries happen in every run; the table shows {retries}, and {} of {} simulated runs retried beyond them. “Expected” is the mean over all those runs, a retry that did not happen counting as no wait.",

@@ -21,7 +21,8 @@ pub use field::{Field, StaleField};
 pub use library::LibraryInputs;
 pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
 
-use crate::core::library::{resampled, LibrarySchedule};
+use crate::core::library::Schedule as LibRows;
+use crate::core::library::{library_rows, sampled, Configured, LibrarySchedule};
 use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use crate::core::schedule::{decorrelated_means, schedule_with_means, Schedule};
 use crate::core::server_wait::ServerWait;
@@ -92,12 +93,29 @@ impl Derived {
             Arc::new(decorrelated_means(base, cap, retries))
         });
         let seed = policy_in.seed;
-        // A re-roll reuses the library's rows, which may simulate thousands
-        // of runs.
-        let library = Memo::new(move |last: Option<&Option<Arc<LibrarySchedule>>>| {
+        // The library's rows: known at once in closed form, or shown as a
+        // preview while the seeded runs that decide them are made in
+        // slices ([`decide_library_rows`]), which then hand them back for
+        // the config they were decided for.
+        let decided = RwSignal::new(None::<Arc<(Configured, LibRows)>>);
+        let rows = Memo::new(move |_| {
             let chosen = library_in.valid()?;
-            let last = last.and_then(|l| l.as_deref());
-            resampled(&chosen, seed.get(), last).ok().map(Arc::new)
+            if let Some(d) = decided.with(|d| d.clone().filter(|d| d.0 == chosen)) {
+                return Some((d, false));
+            }
+            let (rows, deciding) = library_rows(&chosen).ok()?;
+            Some((Arc::new((chosen, rows)), deciding.is_some()))
+        });
+        // In the browser only: it needs the page's clock and task queue.
+        #[cfg(target_arch = "wasm32")]
+        decide_library_rows(library_in, decided);
+        // A re-roll only draws a new sample: the rows do not depend on it.
+        let library = Memo::new(move |_| {
+            rows.with(|r| {
+                r.as_ref().map(|(source, deciding)| {
+                    Arc::new(sampled(source.clone(), seed.get(), *deciding))
+                })
+            })
         });
         // The retries a server's wait can fall on: the library's rows when
         // one is chosen.
@@ -152,6 +170,57 @@ impl Derived {
             deadline,
         }
     }
+}
+
+/// Wall time one slice of a library's seeded runs may take, ms: well
+/// under the 50 ms of a long task, with room for the render after it.
+#[cfg(target_arch = "wasm32")]
+const SLICE_MS: f64 = 8.0;
+/// Runs between clock readings.
+#[cfg(target_arch = "wasm32")]
+const STEP_RUNS: u32 = 50;
+
+/// Makes the seeded runs that decide the chosen library's rows, a slice
+/// at a time between the page's own tasks, and sets `decided` when they
+/// are made. A newer choice or value stops the older runs at their next
+/// slice. (In the browser only: natively, the state shows the preview.)
+#[cfg(target_arch = "wasm32")]
+fn decide_library_rows(
+    library_in: LibraryInputs,
+    decided: RwSignal<Option<Arc<(Configured, LibRows)>>>,
+) {
+    let generation = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let chosen = library_in.valid();
+        generation.update_value(|g| *g += 1);
+        let Some(chosen) = chosen else {
+            return;
+        };
+        if decided.with_untracked(|d| d.as_ref().is_some_and(|d| d.0 == chosen)) {
+            return;
+        }
+        let Ok((_, Some(mut deciding))) = library_rows(&chosen) else {
+            return;
+        };
+        let id = generation.get_value();
+        leptos::task::spawn_local(async move {
+            loop {
+                let start = js_sys::Date::now();
+                let mut done = false;
+                while !done && js_sys::Date::now() - start < SLICE_MS {
+                    done = deciding.step(STEP_RUNS);
+                }
+                if generation.get_value() != id {
+                    return;
+                }
+                if done {
+                    decided.set(Some(Arc::new((chosen, deciding.finish()))));
+                    return;
+                }
+                gloo_timers::future::TimeoutFuture::new(0).await;
+            }
+        });
+    });
 }
 
 /// Everything the page holds. Each part is also provided as its own

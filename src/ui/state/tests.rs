@@ -258,3 +258,26 @@ fn a_server_wait_follows_the_library_rule() {
         },
     );
 }
+
+#[test]
+fn a_library_whose_rows_need_runs_shows_a_preview_at_once() {
+    // google-api-core's 120 s budget decides its count over 10,000 runs:
+    // the state shows at once the retries every run makes, marked as being
+    // decided (the runs are made in the browser, a slice at a time).
+    with_state("lib=google-api-core&seed=1", |state| {
+        let shown = state.derived.library.get().expect("a library's rows");
+        assert!(shown.deciding);
+        let budget = shown.budget.expect("a budget");
+        assert_eq!(shown.schedule.rows.len() as u32, budget.always);
+        assert_eq!(budget.runs, 0);
+        // The schedule every view reads is the preview.
+        assert_eq!(
+            state.derived.schedule.get().rows.len(),
+            shown.schedule.rows.len()
+        );
+    });
+    // A library in closed form is decided at once.
+    with_state("lib=urllib3&seed=1", |state| {
+        assert!(!state.derived.library.get().expect("rows").deciding);
+    });
+}

@@ -264,47 +264,40 @@ pub trait Writer: Sync {
     fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation;
 }
 
-/// Every library's writer, in the order of [`all`].
-pub fn writers() -> &'static [&'static dyn Writer] {
-    &[
-        &urllib3::Urllib3,
-        &tenacity::Tenacity,
-        &p_retry::PRetry,
-        &axios_retry::AxiosRetry,
-        &google_api_core::GoogleApiCore,
-        &aws::Aws,
-        &backon::Backon,
-        &cenkalti::Cenkalti,
-        &retryablehttp::RetryableHttp,
-        &polly::Polly,
-        &resilience4j::Resilience4j,
-        &spring_retry::SpringRetry,
-        &grpc::Grpc,
-        &envoy::Envoy,
-        &client_go::ClientGo,
-    ]
+/// Writes [`all`] and [`writers`] from one list of the libraries, in the
+/// order the page lists them: the two tables must name the same library
+/// at each place (a [`LibId`] is that place).
+macro_rules! libraries {
+    ($($lib:expr),* $(,)?) => {
+        /// Every model, in the order the page lists them.
+        pub fn all() -> &'static [&'static dyn Model] {
+            &[$(&$lib),*]
+        }
+
+        /// Every library's writer, in the order of [`all`].
+        pub fn writers() -> &'static [&'static dyn Writer] {
+            &[$(&$lib),*]
+        }
+    };
 }
 
-/// Every model, in the order the page lists them.
-pub fn all() -> &'static [&'static dyn Model] {
-    &[
-        &urllib3::Urllib3,
-        &tenacity::Tenacity,
-        &p_retry::PRetry,
-        &axios_retry::AxiosRetry,
-        &google_api_core::GoogleApiCore,
-        &aws::Aws,
-        &backon::Backon,
-        &cenkalti::Cenkalti,
-        &retryablehttp::RetryableHttp,
-        &polly::Polly,
-        &resilience4j::Resilience4j,
-        &spring_retry::SpringRetry,
-        &grpc::Grpc,
-        &envoy::Envoy,
-        &client_go::ClientGo,
-    ]
-}
+libraries!(
+    urllib3::Urllib3,
+    tenacity::Tenacity,
+    p_retry::PRetry,
+    axios_retry::AxiosRetry,
+    google_api_core::GoogleApiCore,
+    aws::Aws,
+    backon::Backon,
+    cenkalti::Cenkalti,
+    retryablehttp::RetryableHttp,
+    polly::Polly,
+    resilience4j::Resilience4j,
+    spring_retry::SpringRetry,
+    grpc::Grpc,
+    envoy::Envoy,
+    client_go::ClientGo,
+);
 
 /// The model with this id.
 pub fn find(id: &str) -> Option<&'static dyn Model> {

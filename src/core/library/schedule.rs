@@ -253,21 +253,8 @@ impl Deciding<'_> {
     /// the retries that happen in every run, with no budget figures yet
     /// (`runs` 0).
     pub fn preview(&self) -> Schedule {
-        let rows = self
-            .bounds
-            .iter()
-            .zip(1..)
-            .map(|(b, k)| Row {
-                retry: k,
-                min_ms: b.min_ms,
-                max_ms: b.max_ms,
-                expected_ms: b.expected_ms.unwrap_or((b.min_ms + b.max_ms) / 2.0),
-                simulated: b.expected_ms.is_none() || self.budget_ms.is_some(),
-                reach: 1.0,
-            })
-            .collect();
         Schedule {
-            rows,
+            rows: formula_rows(&self.bounds, self.budget_ms.is_some()),
             budget: self.budget_ms.map(|budget_ms| BudgetInfo {
                 budget_ms,
                 always: self.bounds.len() as u32,
@@ -352,6 +339,24 @@ impl Deciding<'_> {
     }
 }
 
+/// A row per range, as the formulas give it with no run: its closed-form
+/// mean, or the middle of the range where it has none (then, and under a
+/// `budget` whose count the runs decide, marked as simulated).
+fn formula_rows(bounds: &[Bounds], budget: bool) -> Vec<Row> {
+    bounds
+        .iter()
+        .zip(1..)
+        .map(|(b, k)| Row {
+            retry: k,
+            min_ms: b.min_ms,
+            max_ms: b.max_ms,
+            expected_ms: b.expected_ms.unwrap_or((b.min_ms + b.max_ms) / 2.0),
+            simulated: b.expected_ms.is_none() || budget,
+            reach: 1.0,
+        })
+        .collect()
+}
+
 /// What it takes to show `v`'s schedule: its rows at once when every one
 /// has a closed form, or the runs that decide them (with a time budget:
 /// every retry made in more than 0.1 % of the simulated runs).
@@ -374,20 +379,8 @@ pub fn plan<'a>(model: &'a dyn Model, v: &Values) -> Result<Plan<'a>, LibError> 
         if bounds.iter().any(|b| b.expected_ms.is_none()) {
             return Ok(Plan::Deciding(deciding(None, bounds, MEAN_RUNS)));
         }
-        let rows = bounds
-            .iter()
-            .zip(1..)
-            .map(|(b, k)| Row {
-                retry: k,
-                min_ms: b.min_ms,
-                max_ms: b.max_ms,
-                expected_ms: b.expected_ms.unwrap_or(b.min_ms),
-                simulated: false,
-                reach: 1.0,
-            })
-            .collect();
         return Ok(Plan::Known(Schedule {
-            rows,
+            rows: formula_rows(&bounds, false),
             budget: None,
             trailing: model.trailing(v),
         }));

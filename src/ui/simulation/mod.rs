@@ -14,7 +14,6 @@ pub mod timeline;
 
 use std::sync::Arc;
 
-use gloo_timers::future::TimeoutFuture;
 use leptos::{html, prelude::*, task::spawn_local};
 
 use crate::core::sim::{SimConfig, Sweep};
@@ -23,6 +22,7 @@ use crate::ui::simulation::scope::SimScope;
 use crate::ui::simulation::status::{idle, RunState, SimStatus, Status, STALE};
 use crate::ui::state::{use_derived, use_policy, use_sim};
 use crate::ui::widgets::number_field::InputField;
+use crate::ui::widgets::slices::in_slices;
 
 /// Wall time one slice may run before it yields, ms: well under the 50 ms
 /// of a long task, with room for the render that follows.
@@ -104,25 +104,25 @@ pub fn Simulation() -> impl IntoView {
         }
         spawn_local(async move {
             let start = js_sys::Date::now();
-            loop {
-                let slice = js_sys::Date::now();
-                let mut done = false;
-                while !done && js_sys::Date::now() - slice < SLICE_MS {
-                    done = sweep.step(STEP_EVENTS);
-                }
+            // Between slices: stop if the run is stale, else publish the
+            // progress.
+            let current = |sweep: &Sweep, done: bool| {
                 if generation.get_value() != id {
-                    return;
+                    return false;
                 }
-                if done {
-                    let secs = (js_sys::Date::now() - start) / 1000.0;
-                    let results = sweep.results();
-                    finished.set(Some(Arc::new(Finished { config, results })));
-                    let why = format!("Done in {secs:.2} s.");
-                    return status.set(Status::new(RunState::Done, sweep.progress(), why));
+                if !done {
+                    status.update(|s| (s.done, s.total) = sweep.progress());
                 }
-                status.update(|s| (s.done, s.total) = sweep.progress());
-                TimeoutFuture::new(0).await;
+                true
+            };
+            if !in_slices(&mut sweep, SLICE_MS, |s| s.step(STEP_EVENTS), current).await {
+                return;
             }
+            let secs = (js_sys::Date::now() - start) / 1000.0;
+            let results = sweep.results();
+            finished.set(Some(Arc::new(Finished { config, results })));
+            let why = format!("Done in {secs:.2} s.");
+            status.set(Status::new(RunState::Done, sweep.progress(), why));
         });
     };
 

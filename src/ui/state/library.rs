@@ -5,13 +5,21 @@
 //! library declares its own table ([`crate::core::library::Param`]), and
 //! the fields follow it. They behave as the page's own fields do: the
 //! text stays as typed, a refused entry gets a message beside it, and the
-//! last accepted values keep the schedule on screen.
+//! last accepted values keep the schedule on screen. The seeded runs that
+//! decide a library's rows, when it needs them, are made here too, in
+//! slices ([`decide_library_rows`]).
 
 use leptos::prelude::*;
 
+#[cfg(target_arch = "wasm32")]
+use crate::core::library::{library_rows, Deciding, Schedule as LibRows};
 use crate::core::library::{Configured, LibError, LibId};
 use crate::core::share::State;
 use crate::ui::state::field::{Bound, StaleField};
+#[cfg(target_arch = "wasm32")]
+use crate::ui::widgets::slices::in_slices;
+#[cfg(target_arch = "wasm32")]
+use std::sync::Arc;
 
 /// The library fields' texts checked against the library's table.
 #[derive(Clone, Debug, PartialEq)]
@@ -163,4 +171,45 @@ impl Bound for LibraryInputs {
             used: used.values.text(param.name),
         })
     }
+}
+
+/// Wall time one slice of a library's seeded runs may take, ms: well
+/// under the 50 ms of a long task, with room for the render after it.
+#[cfg(target_arch = "wasm32")]
+const SLICE_MS: f64 = 8.0;
+/// Runs between clock readings.
+#[cfg(target_arch = "wasm32")]
+const STEP_RUNS: u32 = 50;
+
+/// Makes the seeded runs that decide the chosen library's rows, a slice
+/// at a time between the page's own tasks, and sets `decided` when they
+/// are made. A newer choice or value stops the older runs at their next
+/// slice. (In the browser only: natively, the state shows the preview.)
+#[cfg(target_arch = "wasm32")]
+pub fn decide_library_rows(
+    library_in: LibraryInputs,
+    decided: RwSignal<Option<Arc<(Configured, LibRows)>>>,
+) {
+    let generation = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let chosen = library_in.valid();
+        generation.update_value(|g| *g += 1);
+        let Some(chosen) = chosen else {
+            return;
+        };
+        if decided.with_untracked(|d| d.as_ref().is_some_and(|d| d.0 == chosen)) {
+            return;
+        }
+        let Ok((_, Some(mut deciding))) = library_rows(&chosen) else {
+            return;
+        };
+        let id = generation.get_value();
+        leptos::task::spawn_local(async move {
+            let step = |d: &mut Deciding| d.step(STEP_RUNS);
+            let current = |_: &Deciding, _| generation.get_value() == id;
+            if in_slices(&mut deciding, SLICE_MS, step, current).await {
+                decided.set(Some(Arc::new((chosen, deciding.finish()))));
+            }
+        });
+    });
 }

@@ -95,7 +95,7 @@ impl Derived {
         let seed = policy_in.seed;
         // The library's rows: known at once in closed form, or shown as a
         // preview while the seeded runs that decide them are made in
-        // slices ([`decide_library_rows`]), which then hand them back for
+        // slices ([`library::decide_library_rows`]), which then hand them back for
         // the config they were decided for.
         let decided = RwSignal::new(None::<Arc<(Configured, LibRows)>>);
         let rows = Memo::new(move |_| {
@@ -108,7 +108,7 @@ impl Derived {
         });
         // In the browser only: it needs the page's clock and task queue.
         #[cfg(target_arch = "wasm32")]
-        decide_library_rows(library_in, decided);
+        library::decide_library_rows(library_in, decided);
         // A re-roll only draws a new sample: the rows do not depend on it.
         let library = Memo::new(move |_| {
             rows.with(|r| {
@@ -170,57 +170,6 @@ impl Derived {
             deadline,
         }
     }
-}
-
-/// Wall time one slice of a library's seeded runs may take, ms: well
-/// under the 50 ms of a long task, with room for the render after it.
-#[cfg(target_arch = "wasm32")]
-const SLICE_MS: f64 = 8.0;
-/// Runs between clock readings.
-#[cfg(target_arch = "wasm32")]
-const STEP_RUNS: u32 = 50;
-
-/// Makes the seeded runs that decide the chosen library's rows, a slice
-/// at a time between the page's own tasks, and sets `decided` when they
-/// are made. A newer choice or value stops the older runs at their next
-/// slice. (In the browser only: natively, the state shows the preview.)
-#[cfg(target_arch = "wasm32")]
-fn decide_library_rows(
-    library_in: LibraryInputs,
-    decided: RwSignal<Option<Arc<(Configured, LibRows)>>>,
-) {
-    let generation = StoredValue::new(0u32);
-    Effect::new(move |_| {
-        let chosen = library_in.valid();
-        generation.update_value(|g| *g += 1);
-        let Some(chosen) = chosen else {
-            return;
-        };
-        if decided.with_untracked(|d| d.as_ref().is_some_and(|d| d.0 == chosen)) {
-            return;
-        }
-        let Ok((_, Some(mut deciding))) = library_rows(&chosen) else {
-            return;
-        };
-        let id = generation.get_value();
-        leptos::task::spawn_local(async move {
-            loop {
-                let start = js_sys::Date::now();
-                let mut done = false;
-                while !done && js_sys::Date::now() - start < SLICE_MS {
-                    done = deciding.step(STEP_RUNS);
-                }
-                if generation.get_value() != id {
-                    return;
-                }
-                if done {
-                    decided.set(Some(Arc::new((chosen, deciding.finish()))));
-                    return;
-                }
-                gloo_timers::future::TimeoutFuture::new(0).await;
-            }
-        });
-    });
 }
 
 /// Everything the page holds. Each part is also provided as its own

@@ -1,6 +1,6 @@
 //! Pieces the sections share: a number field, a checkbox, a table that
-//! scrolls, the copy button's clipboard, the stale note, and the small DOM
-//! helpers for the lists drawn by hand.
+//! scrolls, the copy button's clipboard, the stale note, the small DOM
+//! helpers for the lists drawn by hand, and work done in slices.
 
 pub mod bind;
 pub mod checkbox;
@@ -9,4 +9,5 @@ pub mod dom;
 pub mod number_field;
 pub mod scroll_table;
 pub mod select;
+pub mod slices;
 pub mod stale_note;

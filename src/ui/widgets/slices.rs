@@ -1,0 +1,32 @@
+//! Work done a slice at a time between the page's own tasks, so that no
+//! task holds the page for long: the contention simulation, a library's
+//! seeded runs.
+
+use gloo_timers::future::TimeoutFuture;
+
+/// Calls `step` on `work` (it says whether the work is done) for about
+/// `slice_ms` of wall time, then `between` (with whether it is done), then
+/// yields to the browser with a zero timeout, and so on: `true` once the
+/// work is done, `false` as soon as `between` says to stop (an input
+/// changed, a newer run started).
+pub async fn in_slices<T>(
+    work: &mut T,
+    slice_ms: f64,
+    mut step: impl FnMut(&mut T) -> bool,
+    mut between: impl FnMut(&T, bool) -> bool,
+) -> bool {
+    loop {
+        let start = js_sys::Date::now();
+        let mut done = false;
+        while !done && js_sys::Date::now() - start < slice_ms {
+            done = step(work);
+        }
+        if !between(work, done) {
+            return false;
+        }
+        if done {
+            return true;
+        }
+        TimeoutFuture::new(0).await;
+    }
+}

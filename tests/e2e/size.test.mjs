@@ -21,18 +21,19 @@ import { useBrowser, distDir } from './harness.mjs';
 export const CRITICAL_TARGET_BYTES = 160 * 1024;
 /**
  * The most the critical path may weigh: what "The first screen first"
- * measured on 2 December 2026 (183,808 B), rounded up to a KiB. Lower it
- * whenever the first screen shrinks; nothing may raise it without an
- * issue that says so.
+ * measured on 2 December 2026 (183,808 B with the rest split off; 187,009 B
+ * once a library's seeded runs were made in slices, as the same issue
+ * asks), rounded up to a KiB. Lower it whenever the first screen shrinks;
+ * nothing may raise it without an issue that says so.
  */
-export const CRITICAL_CEILING_BYTES = 180 * 1024;
+export const CRITICAL_CEILING_BYTES = 183 * 1024;
 /**
  * The most the whole page may weigh: what "The first screen first"
- * measured (285,348 B, the wasm in two parts), rounded up to a KiB; the
+ * measured (288,413 B, the wasm in two parts), rounded up to a KiB; the
  * issue allowed up to 300 KB. Each later issue raises it by what it
  * measures, up to the allowance it states.
  */
-export const CEILING_BYTES = 279 * 1024;
+export const CEILING_BYTES = 282 * 1024;
 
 const env = useBrowser();
 

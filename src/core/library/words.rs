@@ -29,15 +29,17 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
     if !c.first_retry_waits {
         out.push("Retry 1 does not wait.".to_string());
     }
+    // The note that marks the rows as a preview, found by its test id.
+    let deciding_at = shown.deciding.then_some(out.len());
     if shown.deciding {
         out.push(match shown.budget {
             Some(b) => format!(
-                "Deciding the count over {} simulated runs: {} retries happen in every run; later ones follow, with “Expected”.",
+                "Still deciding the count over {} simulated runs: the table shows the {} retries every run makes; the later ones, and “Expected”, follow in a moment.",
                 format::thousands(u64::from(BUDGET_RUNS)),
                 b.always
             ),
             None => format!(
-                "Deciding “Expected” over {} simulated runs; until then it shows the middle of each range.",
+                "Still deciding “Expected” over {} simulated runs: until then it shows the middle of each range.",
                 format::thousands(u64::from(MEAN_RUNS))
             ),
         });
@@ -107,7 +109,13 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         escape(info.url),
         escape(info.file())
     ));
-    out.iter().map(|n| format!("<li>{n}</li>")).collect()
+    out.iter()
+        .enumerate()
+        .map(|(i, n)| match deciding_at == Some(i) {
+            true => format!("<li data-testid=\"deciding\">{n}</li>"),
+            false => format!("<li>{n}</li>"),
+        })
+        .collect()
 }
 
 /// `library-diff` as markup: whether the translation is exact, then one

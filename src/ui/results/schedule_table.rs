@@ -247,9 +247,6 @@ pub fn ScheduleTable() -> impl IntoView {
     // A library says how its expected column was found in its own notes.
     let model = use_library().model;
     let simulated = move || model.get().is_none() && schedule.with(|s| s.expected_is_simulated);
-    // A library's seeded runs still being made: the rows are a preview.
-    let library = use_derived().library;
-    let deciding = move || library.with(|l| l.as_ref().is_some_and(|l| l.deciding));
     view! {
         <ScrollTable
             caption="Retry schedule"
@@ -263,11 +260,6 @@ pub fn ScheduleTable() -> impl IntoView {
             <p class="empty">"No retries: the first attempt is the only one."</p>
         </Show>
         <p class="scroll-hint">"On a narrow screen the table scrolls sideways."</p>
-        <Show when=deciding>
-            <p class="note deciding" data-testid="deciding" role="status">
-                "Still deciding: these rows are what the library's formulas give at once; its simulated runs fill in the rest in a moment."
-            </p>
-        </Show>
         <Show when=simulated>
             <p class="note">
                 "Decorrelated jitter has no closed-form mean, so “Expected” is the average of 2,000 simulated runs (fixed seed, so it stays put when you re-roll)."

@@ -422,3 +422,37 @@ fn the_glance_line_gives_the_sample_the_worst_case_and_the_attempts() {
         "23.5 s this sample, 31.0 s worst case, 6 attempts"
     );
 }
+
+/// The decorrelated means made a few runs at a time, as the page makes
+/// them for a long schedule, are the means made in one go, to the bit;
+/// the preview shown meanwhile lies in every retry's range.
+#[test]
+fn decorrelated_means_in_slices_are_the_means_in_one_go() {
+    use backoff_calculator::core::schedule::{decorrelated_preview, MeansRun};
+    for (base, cap, retries) in [
+        (1000, 32_000, 100),
+        (5, 2000, 37),
+        (700, 300, 12),
+        (0, 10, 5),
+    ] {
+        let at_once = decorrelated_means(base, cap, retries);
+        let mut run = MeansRun::new(base, cap, retries);
+        let mut slices = 0;
+        while !run.step(12) {
+            slices += 1;
+        }
+        assert!(slices > 100, "made in slices");
+        assert_eq!(run.finish(), at_once);
+        let policy = Policy::new(base, 2.0, cap, retries, Jitter::Decorrelated);
+        let rows = schedule(&policy, 1).rows;
+        for (p, r) in decorrelated_preview(base, cap, retries).iter().zip(&rows) {
+            assert!(
+                r.min_ms <= *p && *p <= r.max_ms,
+                "{base} {cap} retry {}: {p} in [{}, {}]",
+                r.retry,
+                r.min_ms,
+                r.max_ms
+            );
+        }
+    }
+}

@@ -27,7 +27,9 @@ mod decorrelated;
 mod words;
 
 use decorrelated::decorrelated_step;
-pub use decorrelated::{decorrelated_means, SIMULATION_RUNS, SIMULATION_SEED};
+pub use decorrelated::{
+    decorrelated_means, decorrelated_preview, MeansRun, SIMULATION_RUNS, SIMULATION_SEED,
+};
 pub use words::{edge_notes, glance, summary_sentence};
 
 /// One retry's line in the table. All values are unrounded milliseconds.

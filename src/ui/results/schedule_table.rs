@@ -247,6 +247,8 @@ pub fn ScheduleTable() -> impl IntoView {
     // A library says how its expected column was found in its own notes.
     let model = use_library().model;
     let simulated = move || model.get().is_none() && schedule.with(|s| s.expected_is_simulated);
+    // A long schedule's decorrelated means are made after it is shown.
+    let deciding = use_derived().means_deciding;
     view! {
         <ScrollTable
             caption="Retry schedule"
@@ -261,8 +263,11 @@ pub fn ScheduleTable() -> impl IntoView {
         </Show>
         <p class="scroll-hint">"On a narrow screen the table scrolls sideways."</p>
         <Show when=simulated>
-            <p class="note">
-                "Decorrelated jitter has no closed-form mean, so “Expected” is the average of 2,000 simulated runs (fixed seed, so it stays put when you re-roll)."
+            <p class="note" data-testid=move || deciding.get().then_some("deciding")>
+                {move || match deciding.get() {
+                    true => "Still deciding: “Expected” shows the middle of each range until 2,000 simulated runs are made, in a moment.",
+                    false => "Decorrelated jitter has no closed-form mean, so “Expected” is the average of 2,000 simulated runs (fixed seed, so it stays put when you re-roll).",
+                }}
             </p>
         </Show>
     }

@@ -22,11 +22,8 @@ use crate::ui::simulation::scope::SimScope;
 use crate::ui::simulation::status::{idle, RunState, SimStatus, Status, STALE};
 use crate::ui::state::{use_derived, use_policy, use_sim};
 use crate::ui::widgets::number_field::InputField;
-use crate::ui::widgets::slices::in_slices;
+use crate::ui::widgets::slices::{in_slices, SLICE_MS};
 
-/// Wall time one slice may run before it yields, ms: well under the 50 ms
-/// of a long task, with room for the render that follows.
-const SLICE_MS: f64 = 10.0;
 /// Events per call to [`Sweep::step`] between clock readings.
 const STEP_EVENTS: u64 = 2_000;
 

@@ -17,7 +17,7 @@ use crate::core::library::{Configured, LibError, LibId};
 use crate::core::share::State;
 use crate::ui::state::field::{Bound, StaleField};
 #[cfg(target_arch = "wasm32")]
-use crate::ui::widgets::slices::in_slices;
+use crate::ui::widgets::slices::{in_slices, SLICE_MS};
 #[cfg(target_arch = "wasm32")]
 use std::sync::Arc;
 
@@ -173,10 +173,6 @@ impl Bound for LibraryInputs {
     }
 }
 
-/// Wall time one slice of a library's seeded runs may take, ms: well
-/// under the 50 ms of a long task, with room for the render after it.
-#[cfg(target_arch = "wasm32")]
-const SLICE_MS: f64 = 8.0;
 /// Runs between clock readings.
 #[cfg(target_arch = "wasm32")]
 const STEP_RUNS: u32 = 50;

@@ -24,7 +24,9 @@ pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInp
 use crate::core::library::Schedule as LibRows;
 use crate::core::library::{library_rows, sampled, Configured, LibrarySchedule};
 use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
-use crate::core::schedule::{decorrelated_means, schedule_with_means, Schedule};
+use crate::core::schedule::{
+    decorrelated_means, decorrelated_preview, schedule_with_means, Schedule, SIMULATION_RUNS,
+};
 use crate::core::server_wait::ServerWait;
 use crate::core::share::{Notice, State};
 use field::Bound;
@@ -38,6 +40,9 @@ pub struct Derived {
     /// The decorrelated simulation means for the current base, cap and
     /// retries (see [`decorrelated_means`]).
     pub means: Memo<Arc<Vec<f64>>>,
+    /// Whether `means` is still a preview: for a long schedule the runs are
+    /// made in slices between the page's tasks ([`decide_means`]).
+    pub means_deciding: Memo<bool>,
     /// What becomes of the applied server wait under the current inputs:
     /// read by the schedule and by the note beside the tester.
     pub server_wait: Memo<Option<ServerWait>>,
@@ -88,10 +93,26 @@ impl Derived {
         // memo keeps a re-roll or a multiplier change from running it again.
         // The mode comparison reads it too, whatever the jitter.
         let sim_key = Memo::new(move |_| policy.with(|p| (p.base_ms, p.cap_ms, p.max_retries)));
-        let means = Memo::new(move |_| {
-            let (base, cap, retries) = sim_key.get();
-            Arc::new(decorrelated_means(base, cap, retries))
+        // Up to MEANS_AT_ONCE draws the means are made at once; past that,
+        // the middle of each range stands in, marked, while the runs are
+        // made in slices and handed back for the key they were made for.
+        let decided_means = RwSignal::new(None::<(MeansKey, Arc<Vec<f64>>)>);
+        let decided = move |key: MeansKey| {
+            decided_means.with(|d| d.as_ref().filter(|d| d.0 == key).map(|d| d.1.clone()))
+        };
+        let means_deciding = Memo::new(move |_| {
+            let key = sim_key.get();
+            !at_once(key) && decided(key).is_none()
         });
+        let means = Memo::new(move |_| {
+            let key @ (base, cap, retries) = sim_key.get();
+            decided(key).unwrap_or_else(|| match at_once(key) {
+                true => Arc::new(decorrelated_means(base, cap, retries)),
+                false => Arc::new(decorrelated_preview(base, cap, retries)),
+            })
+        });
+        #[cfg(target_arch = "wasm32")]
+        decide_means(sim_key, decided_means);
         let seed = policy_in.seed;
         // The library's rows: known at once in closed form, or shown as a
         // preview while the seeded runs that decide them are made in
@@ -164,12 +185,52 @@ impl Derived {
         Derived {
             policy,
             means,
+            means_deciding,
             server_wait,
             library,
             schedule,
             deadline,
         }
     }
+}
+
+/// What the decorrelated means depend on: base, cap and retries.
+type MeansKey = (u64, u64, u32);
+
+/// The most draws the decorrelated means are made with at once (2,000
+/// runs of 100 retries: a few ms); a longer schedule's are made in slices.
+const MEANS_AT_ONCE: u64 = 200_000;
+
+/// Whether the means for `key` are made at once.
+fn at_once((_, _, retries): MeansKey) -> bool {
+    SIMULATION_RUNS as u64 * u64::from(retries) <= MEANS_AT_ONCE
+}
+
+/// Makes the decorrelated runs of a long schedule in slices between the
+/// page's tasks, and hands the means back for the key they were made for;
+/// a newer key stops the older runs at their next slice. (In the browser
+/// only: natively, the state shows the preview.)
+#[cfg(target_arch = "wasm32")]
+fn decide_means(sim_key: Memo<MeansKey>, decided: RwSignal<Option<(MeansKey, Arc<Vec<f64>>)>>) {
+    use crate::core::schedule::MeansRun;
+    use crate::ui::widgets::slices::{in_slices, SLICE_MS};
+    let generation = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let key @ (base, cap, retries) = sim_key.get();
+        generation.update_value(|g| *g += 1);
+        if at_once(key) || decided.with_untracked(|d| d.as_ref().is_some_and(|d| d.0 == key)) {
+            return;
+        }
+        let id = generation.get_value();
+        let mut run = MeansRun::new(base, cap, retries);
+        leptos::task::spawn_local(async move {
+            let step = |r: &mut MeansRun| r.step(4);
+            let current = |_: &MeansRun, _| generation.get_value() == id;
+            if in_slices(&mut run, SLICE_MS, step, current).await {
+                decided.set(Some((key, Arc::new(run.finish()))));
+            }
+        });
+    });
 }
 
 /// Everything the page holds. Each part is also provided as its own

@@ -4,6 +4,10 @@
 
 use gloo_timers::future::TimeoutFuture;
 
+/// Wall time one slice of the page's seeded runs may take, ms: well under
+/// the 50 ms of a long task, with room for the render after it.
+pub const SLICE_MS: f64 = 8.0;
+
 /// Calls `step` on `work` (it says whether the work is done) for about
 /// `slice_ms` of wall time, then `between` (with whether it is done), then
 /// yields to the browser with a zero timeout, and so on: `true` once the

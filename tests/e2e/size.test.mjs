@@ -21,19 +21,20 @@ import { useBrowser, distDir } from './harness.mjs';
 export const CRITICAL_TARGET_BYTES = 160 * 1024;
 /**
  * The most the critical path may weigh: what "The first screen first"
- * measured on 2 December 2026 (183,808 B with the rest split off; 187,009 B
- * once a library's seeded runs were made in slices, as the same issue
- * asks), rounded up to a KiB. Lower it whenever the first screen shrinks;
+ * measured on 2 December 2026 (183,808 B with the rest split off;
+ * 190,552 B once a library's seeded runs and a long schedule's
+ * decorrelated means were made in slices, as the same issue asks),
+ * rounded up to a KiB. Lower it whenever the first screen shrinks;
  * nothing may raise it without an issue that says so.
  */
-export const CRITICAL_CEILING_BYTES = 183 * 1024;
+export const CRITICAL_CEILING_BYTES = 187 * 1024;
 /**
  * The most the whole page may weigh: what "The first screen first"
- * measured (288,413 B, the wasm in two parts), rounded up to a KiB; the
+ * measured (291,718 B, the wasm in two parts), rounded up to a KiB; the
  * issue allowed up to 300 KB. Each later issue raises it by what it
  * measures, up to the allowance it states.
  */
-export const CEILING_BYTES = 282 * 1024;
+export const CEILING_BYTES = 285 * 1024;
 
 const env = useBrowser();
 

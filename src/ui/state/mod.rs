@@ -97,16 +97,16 @@ impl Derived {
         // the middle of each range stands in, marked, while the runs are
         // made in slices and handed back for the key they were made for.
         let decided_means = RwSignal::new(None::<(MeansKey, Arc<Vec<f64>>)>);
-        let decided = move |key: MeansKey| {
+        let made_means = move |key: MeansKey| {
             decided_means.with(|d| d.as_ref().filter(|d| d.0 == key).map(|d| d.1.clone()))
         };
         let means_deciding = Memo::new(move |_| {
             let key = sim_key.get();
-            !at_once(key) && decided(key).is_none()
+            !at_once(key) && made_means(key).is_none()
         });
         let means = Memo::new(move |_| {
             let key @ (base, cap, retries) = sim_key.get();
-            decided(key).unwrap_or_else(|| match at_once(key) {
+            made_means(key).unwrap_or_else(|| match at_once(key) {
                 true => Arc::new(decorrelated_means(base, cap, retries)),
                 false => Arc::new(decorrelated_preview(base, cap, retries)),
             })
@@ -116,8 +116,8 @@ impl Derived {
         let seed = policy_in.seed;
         // The library's rows: known at once in closed form, or shown as a
         // preview while the seeded runs that decide them are made in
-        // slices ([`library::decide_library_rows`]), which then hand them back for
-        // the config they were decided for.
+        // slices ([`library::decide_library_rows`]), which then hand them
+        // back for the config they were decided for.
         let decided = RwSignal::new(None::<Arc<(Configured, LibRows)>>);
         let rows = Memo::new(move |_| {
             let chosen = library_in.valid()?;

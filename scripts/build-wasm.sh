@@ -47,6 +47,11 @@ if [ "$profile" = release ]; then
   features=(--enable-bulk-memory --enable-nontrapping-float-to-int
     --enable-sign-ext --enable-mutable-globals --enable-reference-types
     --enable-multivalue)
+  # WASM_KEEP_NAMES=1 keeps the functions' names, for the profiler
+  # (scripts/profile-build.sh).
+  if [ -n "${WASM_KEEP_NAMES:-}" ]; then
+    features+=(-g)
+  fi
   for wasm in "$out"/*.wasm; do
     wasm-opt -Oz "${features[@]}" "$wasm" -o "$wasm.opt"
     mv "$wasm.opt" "$wasm"

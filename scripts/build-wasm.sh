@@ -35,7 +35,8 @@ cargo build "${cargo_flags[@]}"
 
 rm -rf "$out"
 mkdir -p "$out"
-wasm-split-cli "target/$target/$profile/$name.wasm" "$out" --out-name "$name"
+# Cargo writes where CARGO_TARGET_DIR says, when it is set.
+wasm-split-cli "${CARGO_TARGET_DIR:-target}/$target/$profile/$name.wasm" "$out" --out-name "$name"
 wasm-bindgen --target web --keep-lld-exports --no-typescript \
   --out-name "$name" --out-dir "$out" "$out/$name.wasm"
 # wasm-bindgen wrote `${name}_bg.wasm` from the split main part.

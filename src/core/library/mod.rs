@@ -38,7 +38,7 @@ pub mod spring_retry;
 pub mod tenacity;
 pub mod urllib3;
 
-pub use page::{library_rows, library_schedule, resampled, sampled, LibrarySchedule};
+pub use page::{library_rows, library_schedule, sampled, LibrarySchedule};
 pub use param_docs::{param_doc, PARAM_DOCS};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;

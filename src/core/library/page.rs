@@ -23,7 +23,7 @@ pub struct LibrarySchedule {
     /// last row; later rows then show a sample of 0).
     pub run_retries: usize,
     /// The library and values, and its rows as [`schedule`] gave them: kept
-    /// so that a new seed reuses them ([`resampled`]).
+    /// so that a new seed reuses them ([`sampled`]).
     pub source: Arc<(Configured, Schedule)>,
     /// Whether the rows are a preview ([`Deciding::preview`]): the seeded
     /// runs that decide their means or their count are still being made.
@@ -48,22 +48,6 @@ pub fn library_schedule(chosen: &Configured, seed: u64) -> Result<LibrarySchedul
     // `schedule` checks the values first.
     let rows = schedule(chosen.lib.model(), &chosen.values)?;
     Ok(sampled(Arc::new((chosen.clone(), rows)), seed, false))
-}
-
-/// [`library_schedule`] of `chosen`, reusing `last`'s rows when only the
-/// seed changed: the rows do not depend on it, and may simulate thousands
-/// of runs.
-pub fn resampled(
-    chosen: &Configured,
-    seed: u64,
-    last: Option<&LibrarySchedule>,
-) -> Result<LibrarySchedule, LibError> {
-    match last {
-        Some(l) if l.source.0 == *chosen && !l.deciding => {
-            Ok(sampled(l.source.clone(), seed, false))
-        }
-        _ => library_schedule(chosen, seed),
-    }
 }
 
 /// The rows of `source` with the run drawn from `seed` as the sample;

@@ -13,7 +13,9 @@
 #      their own, with a small JS module that fetches a chunk when its
 #      split point is first called;
 #   3. wasm-bindgen writes the loader for the main part;
-#   4. in a release build, wasm-opt (binaryen 132 from npm) shrinks each
+#   4. scripts/preload-library.mjs makes a link on a library fetch the
+#      library models' parts at once;
+#   5. in a release build, wasm-opt (binaryen 132 from npm) shrinks each
 #      part and terser the JS.
 # The result goes to target/split/pkg, which index.html copies into the
 # dist folder (`rel="copy-dir"`) and loads by relative URLs, so a build
@@ -41,6 +43,8 @@ wasm-bindgen --target web --keep-lld-exports --no-typescript \
   --out-name "$name" --out-dir "$out" "$out/$name.wasm"
 # wasm-bindgen wrote `${name}_bg.wasm` from the split main part.
 rm "$out/$name.wasm"
+# A link on a library fetches the library models beside the main wasm.
+node scripts/preload-library.mjs "$out"
 
 if [ "$profile" = release ]; then
   # The features rustc 1.95 turns on for wasm32 by default, so wasm-opt may

@@ -10,7 +10,7 @@
 use std::fmt;
 
 use super::inputs::PARAMS;
-use super::library::{Configured, LibId};
+use super::library::{Configured, LibError, LibId};
 use super::policy::Policy;
 use super::retry_after::DEFAULT_MAX_WAIT_MS;
 use super::sim;
@@ -134,6 +134,16 @@ pub fn encode(state: &State) -> String {
 
 /// Reads a query string (with or without the leading `?`) over `defaults`.
 pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
+    let (mut state, mut notices) = decode_fields(query, defaults);
+    settle_library(&mut state, &mut notices, Configured::check);
+    (state, notices)
+}
+
+/// [`decode`] up to the library's values taken together: each is checked
+/// alone, against the library's table. The page finishes with
+/// [`settle_library`] once it has the library's model (which it fetches
+/// only for a link that names a library).
+pub fn decode_fields(query: &str, defaults: State) -> (State, Vec<Notice>) {
     let fallback = defaults.policy.proportional;
     let mut state = defaults;
     let mut notices = Vec::new();
@@ -165,17 +175,6 @@ pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
             notices.push(Notice { key, value, reason });
         }
     }
-    // Valid one by one but refused together: the library's defaults stand.
-    if let Some(chosen) = &mut state.library {
-        if let Err(e) = chosen.check() {
-            notices.push(Notice {
-                key: format!("{LIB_PREFIX}*"),
-                value: String::new(),
-                reason: e.to_string(),
-            });
-            *chosen = Configured::defaults(chosen.lib);
-        }
-    }
     // The two factors are checked as a pair: a reversed pair is refused
     // whole, so neither half of it is used.
     let proportional = state.policy.proportional;
@@ -188,6 +187,26 @@ pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
         });
     }
     (state, notices)
+}
+
+/// Holds the link's library values against `check` (the library's own
+/// rule for its values together, [`Configured::check`]): refused
+/// together, the library's defaults stand, with a notice.
+pub fn settle_library(
+    state: &mut State,
+    notices: &mut Vec<Notice>,
+    check: fn(&Configured) -> Result<(), LibError>,
+) {
+    if let Some(chosen) = &mut state.library {
+        if let Err(e) = check(chosen) {
+            notices.push(Notice {
+                key: format!("{LIB_PREFIX}*"),
+                value: String::new(),
+                reason: e.to_string(),
+            });
+            *chosen = Configured::defaults(chosen.lib);
+        }
+    }
 }
 
 /// Splits a query into decoded `(key, value)` pairs: `&`-separated,

@@ -6,7 +6,9 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::ui::deferred::Deferred;
+use crate::core::library::Engine;
+use crate::core::share::{settle_library, Notice, State};
+use crate::ui::deferred::{library_models, Deferred};
 use crate::ui::link as url;
 use crate::ui::link::notices::LinkNotices;
 use crate::ui::policy::PolicyForm;
@@ -19,11 +21,12 @@ use crate::ui::results::tiles::SummaryTiles;
 use crate::ui::state::AppState;
 use crate::ui::widgets::stale_note::StaleNote;
 
-/// The calculator: inputs, results, the Retry-After tester and the code.
+/// The calculator: inputs, results, the Retry-After tester and the code,
+/// starting at `initial` (a decoded link) with the `notices` it gave, and
+/// the library models when the link's library needed them.
 #[component]
-pub fn App() -> impl IntoView {
-    let (initial, notices) = url::load();
-    let state = AppState::new(initial, notices);
+pub fn App(initial: State, notices: Vec<Notice>, engine: Option<Engine>) -> impl IntoView {
+    let state = AppState::new(initial, notices, engine);
     state.provide();
     url::write_link(state);
 
@@ -49,15 +52,42 @@ pub fn App() -> impl IntoView {
 }
 
 /// Mounts the app into `#app` (called by `src/main.rs`), or into the body
-/// when a page has no such element.
+/// when a page has no such element. A link that opens on a library
+/// fetches the library models first, so its first rows are the library's.
 pub fn mount() {
     crate::ui::panic::install();
+    let (mut initial, mut notices) = url::load();
+    if initial.library.is_none() {
+        mount_app(initial, notices, None);
+        return;
+    }
+    // Leptos sets up its own task queue when it mounts; before that, the
+    // browser's.
+    wasm_bindgen_futures::spawn_local(async move {
+        let engine = match library_models().await {
+            Ok(engine) => {
+                settle_library(&mut initial, &mut notices, engine.check);
+                Some(engine)
+            }
+            // The select says so, with a way to try again.
+            Err(e) => {
+                leptos::logging::error!("backoff calculator: {e}");
+                None
+            }
+        };
+        mount_app(initial, notices, engine);
+    });
+}
+
+/// Mounts [`App`] for good.
+fn mount_app(initial: State, notices: Vec<Notice>, engine: Option<Engine>) {
+    let app = move || view! { <App initial notices engine /> };
     let slot = document()
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     match slot {
         // The app lives as long as the page.
-        Some(slot) => leptos::mount::mount_to(slot, App).forget(),
-        None => leptos::mount::mount_to_body(App),
+        Some(slot) => leptos::mount::mount_to(slot, app).forget(),
+        None => leptos::mount::mount_to_body(app),
     }
 }

@@ -13,10 +13,16 @@
 //!
 //! A fetch that fails (offline, a missing file) is said in the slot's
 //! place with a button that tries again; the first screen keeps working.
+//!
+//! The library models ([`Engine`]) are a part of their own
+//! ([`library_models`]): the first screen needs them only once a library
+//! is chosen, and a link that opens on a library fetches them alone,
+//! before the page mounts.
 
 use leptos::{html, prelude::*, task::spawn_local};
 use wasm_split_helpers::{wasm_split, SplitLoaderError};
 
+use crate::core::library::Engine;
 use crate::ui::code::CodeTabs;
 use crate::ui::comparison::ModeComparison;
 use crate::ui::library::LibrarySection;
@@ -65,6 +71,15 @@ fn mount_rest(state: AppState, slot: web_sys::HtmlElement) -> Result<(), SplitLo
     Ok(())
 }
 
+/// The library models. Its body, and all that only it reaches (the
+/// models, their seeded runs, the parameters' descriptions), is fetched
+/// on the first call; a failed fetch is an `Err`, and the next call tries
+/// again.
+#[wasm_split(library, fallible)]
+pub fn library_models() -> Result<Engine, SplitLoaderError> {
+    Ok(Engine::new())
+}
+
 /// The slot for the deferred sections, fetched once the first screen has
 /// been painted; while they load it holds their place below the first
 /// screen, and says so.
@@ -74,6 +89,9 @@ pub fn Deferred() -> impl IntoView {
     let stage = RwSignal::new(Stage::Loading);
     let slot = NodeRef::<html::Div>::new();
     let load = move || {
+        // The library models too, so that a library chosen later shows at
+        // once.
+        state.library.prefetch();
         stage.set(Stage::Loading);
         let Some(el) = slot.get_untracked() else {
             return;

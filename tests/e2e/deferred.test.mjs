@@ -1,18 +1,22 @@
 // The first screen first: the sections below it come as a wasm chunk
-// (pkg/split_rest.wasm) fetched after the first schedule sample. The first
-// screen must answer without it, the rest must arrive by itself, a chunk
-// that cannot be fetched must be said with a way to try again, and
-// nothing on screen may move while it loads.
+// (pkg/split_rest.wasm) fetched after the first schedule sample, and the
+// library models as another (pkg/split_library.wasm), fetched then too, or
+// first when a link opens on a library. The first screen must answer
+// without them, the rest must arrive by itself, a chunk that cannot be
+// fetched must be said with a way to try again, and nothing on screen may
+// move while it loads.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, rows } from './harness.mjs';
 
 const env = useBrowser();
 const CHUNK = /\/pkg\/split_[a-z_]+\.wasm$/;
+const REST = /\/pkg\/split_rest\.wasm$/;
+const MODELS = /\/pkg\/split_library\.wasm$/;
 
-/** Routes the chunk's requests through `handle(route)`. */
-const onChunk = (handle) => ({
-  beforeLoad: (context) => context.route(CHUNK, handle),
+/** Routes the requests of the chunks `pattern` matches through `handle(route)`. */
+const onChunk = (handle, pattern = CHUNK) => ({
+  beforeLoad: (context) => context.route(pattern, handle),
 });
 
 /** Waits until the deferred part reaches `state`. */
@@ -24,9 +28,10 @@ test('the first screen answers while the rest is still on its way, then the rest
   const { page, context, errors } = await env.openPage('?seed=42', onChunk(async (route) => {
     await held;
     await route.continue();
-  }));
+  }, REST));
   try {
-    // The schedule, the tiles and the inputs work with the chunk held back.
+    // The schedule, the tiles and the inputs work with the chunk held back;
+    // a library, whose models come apart, too.
     await deferredIs(page, 'loading');
     assert.equal((await rows(page)).length, 5);
     await page.getByLabel('Max retries', { exact: true }).fill('7');
@@ -77,6 +82,75 @@ test('a chunk that cannot be fetched is said, the first screen keeps working, an
     assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0);
     // The failed fetch is logged, and nothing else.
     assert.ok(errors.length > 0 && errors.every((e) => /split|fetch|Failed|load/i.test(e)), errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('a link on a library fetches the library models beside the main wasm, each part once', async () => {
+  const { page, context, errors } = await env.openPage('?seed=42&lib=urllib3');
+  try {
+    await page.getByLabel('backoff_factor (s)', { exact: true }).waitFor();
+    const parts = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => /\/pkg\/[\w.]+\.wasm$/.test(e.name))
+      .map((e) => ({ file: e.name.split('/').pop(), by: e.initiatorType })));
+    const models = parts.filter((p) => p.file === 'split_library.wasm');
+    // Preloaded by a link the loader adds (scripts/preload-library.mjs),
+    // and the loader's own fetch reuses that response.
+    assert.deepEqual(models, [{ file: 'split_library.wasm', by: 'link' }], JSON.stringify(parts));
+    const files = parts.map((p) => p.file);
+    assert.equal(new Set(files).size, files.length, `a part fetched twice: ${files}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a library chosen before its models are here waits for them, then shows', async () => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  const { page, context, errors } = await env.openPage('?seed=42', onChunk(async (route) => {
+    await held;
+    await route.continue();
+  }, MODELS));
+  try {
+    assert.equal((await rows(page)).length, 5);
+    await page.getByLabel('Model', { exact: true }).selectOption('urllib3');
+    await page.getByTestId('model-status').getByText('Loading the model of urllib3 Retry').waitFor();
+    // Meanwhile the page's policy stays on screen, and its fields answer.
+    assert.equal((await rows(page)).length, 5);
+    assert.equal(await page.getByLabel('backoff_factor (s)', { exact: true }).count(), 0);
+    release();
+    await page.getByLabel('backoff_factor (s)', { exact: true }).waitFor();
+    // urllib3's defaults: 10 retries, each described beside its field.
+    await page.waitForFunction(() => document.querySelectorAll('table.schedule tbody tr').length === 10);
+    assert.equal(await page.getByTestId('model-status').textContent(), '');
+    assert.match(await page.locator('.library-fields').textContent(), /backoff_jitter/);
+    await page.waitForFunction(() => /[?&]lib=urllib3\b/.test(location.search));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a link on a library whose models cannot be fetched says so, keeps the link, and Try again shows it', async () => {
+  let blocked = true;
+  const { page, context, errors } = await env.openPage('?seed=42&lib=tenacity&lib.max=30', onChunk((route) => (
+    blocked ? route.abort('internetdisconnected') : route.continue()
+  ), MODELS));
+  try {
+    await page.getByTestId('model-status').getByText('The model of tenacity').waitFor();
+    // The page's own policy answers meanwhile, nothing panicked, and the
+    // link still names the library and its value.
+    assert.equal((await rows(page)).length, 5);
+    assert.equal(await page.locator('#panic').isHidden(), true, 'no panic');
+    assert.match(await page.evaluate(() => location.search), /lib=tenacity&lib\.max=30|lib\.max=30.*lib=tenacity|lib=tenacity.*lib\.max=30/);
+    blocked = false;
+    await page.getByTestId('model-status').locator('..').getByRole('button', { name: 'Try again' }).click();
+    await page.getByLabel('max (s)', { exact: true }).waitFor();
+    assert.equal(await page.getByLabel('max (s)', { exact: true }).inputValue(), '30');
+    assert.equal(await page.getByTestId('model-status').textContent(), '');
+    assert.ok(errors.every((e) => /split|fetch|Failed|load/i.test(e)), errors.join('\n'));
   } finally {
     await context.close();
   }

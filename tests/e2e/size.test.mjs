@@ -23,18 +23,20 @@ export const CRITICAL_TARGET_BYTES = 160 * 1024;
  * The most the critical path may weigh: what "The first screen first"
  * measured on 2 December 2026 (183,808 B with the rest split off;
  * 190,552 B once a library's seeded runs and a long schedule's
- * decorrelated means were made in slices, as the same issue asks),
- * rounded up to a KiB. Lower it whenever the first screen shrinks;
- * nothing may raise it without an issue that says so.
+ * decorrelated means were made in slices; 178,150 B once the library
+ * models became a part of their own), rounded up to a KiB. Lower it
+ * whenever the first screen shrinks; nothing may raise it without an
+ * issue that says so.
  */
-export const CRITICAL_CEILING_BYTES = 187 * 1024;
+export const CRITICAL_CEILING_BYTES = 175 * 1024;
 /**
  * The most the whole page may weigh: what "The first screen first"
- * measured (291,718 B, the wasm in two parts), rounded up to a KiB; the
- * issue allowed up to 300 KB. Each later issue raises it by what it
- * measures, up to the allowance it states.
+ * measured (296,655 B, the wasm in four parts: the first screen, the
+ * rest, the library models and what those two share), rounded up to a
+ * KiB; the issue allowed up to 300 KB. Each later issue raises it by what
+ * it measures, up to the allowance it states.
  */
-export const CEILING_BYTES = 285 * 1024;
+export const CEILING_BYTES = 291 * 1024;
 
 const env = useBrowser();
 

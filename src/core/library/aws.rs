@@ -32,7 +32,7 @@ const PARAMS: &[Param] = &[
     Param::flag("throttling", false),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "aws",
     name: "AWS SDKs, standard retry mode",
     release: "botocore 1.44.8",

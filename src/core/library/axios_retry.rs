@@ -22,7 +22,7 @@ const PARAMS: &[Param] = &[
     Param::new("delayFactor", Unit::Millis, 100.0, 0.0, 86_400_000.0),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "axios-retry",
     name: "axios-retry with exponentialDelay",
     release: "axios-retry 4.5.0",

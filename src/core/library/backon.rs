@@ -32,7 +32,7 @@ const PARAMS: &[Param] = &[
     .or_none(),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "backon",
     name: "backon ExponentialBuilder",
     release: "backon 1.6.0",

@@ -34,7 +34,7 @@ const PARAMS: &[Param] = &[
     Param::new("MaxTries", Unit::Attempts, 0.0, 0.0, 1000.0),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "cenkalti",
     name: "cenkalti/backoff v5 ExponentialBackOff",
     release: "cenkalti/backoff v5.0.3",

@@ -26,7 +26,7 @@ const PARAMS: &[Param] = &[
     Param::new("Cap", Unit::Millis, 0.0, 0.0, 86_400_000.0),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "client-go",
     name: "Kubernetes wait.Backoff",
     release: "k8s.io/apimachinery v0.36.3",

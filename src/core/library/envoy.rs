@@ -34,7 +34,7 @@ const PARAMS: &[Param] = &[
     .whole_number(),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "envoy",
     name: "Envoy route retry_policy",
     release: "Envoy main",

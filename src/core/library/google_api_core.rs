@@ -24,7 +24,7 @@ const PARAMS: &[Param] = &[
     Param::new("timeout", Unit::Seconds, 120.0, 0.0, 31_536_000.0).or_none(),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "google-api-core",
     name: "google-api-core Retry",
     release: "google-api-core 2.44.0",

@@ -29,7 +29,7 @@ const PARAMS: &[Param] = &[
     Param::new("backoffMultiplier", Unit::Number, 2.0, 0.0, 100.0).above_min(),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "grpc",
     name: "gRPC service config retryPolicy",
     release: "grpc-go v1.83.1",

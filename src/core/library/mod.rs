@@ -15,6 +15,7 @@
 //! them (`tests/libraries/`), and against their cited formulas elsewhere
 //! (`tests/library_models.rs`).
 
+mod engine;
 mod page;
 mod param_docs;
 mod params;
@@ -38,7 +39,8 @@ pub mod spring_retry;
 pub mod tenacity;
 pub mod urllib3;
 
-pub use page::{library_rows, library_schedule, sampled, LibrarySchedule};
+pub use engine::Engine;
+pub use page::{library_rows, library_schedule, sampled, LibrarySchedule, Rows};
 pub use param_docs::{param_doc, PARAM_DOCS};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;
@@ -264,19 +266,31 @@ pub trait Writer: Sync {
     fn translate(&self, policy: &Policy, deadline_ms: Option<u64>) -> Translation;
 }
 
-/// Writes [`all`] and [`writers`] from one list of the libraries, in the
-/// order the page lists them: the two tables must name the same library
-/// at each place (a [`LibId`] is that place).
+/// Writes [`infos`], [`all`] and [`writers`] from one list of the
+/// libraries, in the order the page lists them: the three tables must name
+/// the same library at each place (a [`LibId`] is that place).
+///
+/// They are three tables so that each part of the page loads only what it
+/// uses: the first screen reads [`infos`] (names, parameters, rules: data),
+/// the library models' part ([`Engine`]) runs [`all`], and the sections
+/// below the first screen write configs with [`writers`]. A table of trait
+/// objects keeps every method of its trait wherever the table is reached.
 macro_rules! libraries {
-    ($($lib:expr),* $(,)?) => {
-        /// Every model, in the order the page lists them.
-        pub fn all() -> &'static [&'static dyn Model] {
-            &[$(&$lib),*]
+    ($($module:ident :: $lib:ident),* $(,)?) => {
+        /// Every library's declaration, in the order the page lists them.
+        pub fn infos() -> &'static [&'static Info] {
+            static INFOS: &[&Info] = &[$(&$module::INFO),*];
+            INFOS
         }
 
-        /// Every library's writer, in the order of [`all`].
+        /// Every model, in the order of [`infos`].
+        pub fn all() -> &'static [&'static dyn Model] {
+            &[$(&$module::$lib),*]
+        }
+
+        /// Every library's writer, in the order of [`infos`].
         pub fn writers() -> &'static [&'static dyn Writer] {
-            &[$(&$lib),*]
+            &[$(&$module::$lib),*]
         }
     };
 }
@@ -312,7 +326,7 @@ pub struct LibId(u8);
 impl LibId {
     /// Every library, in the order the page lists them.
     pub fn all() -> impl Iterator<Item = LibId> {
-        (0..all().len() as u8).map(LibId)
+        (0..infos().len() as u8).map(LibId)
     }
 
     /// The library whose id is `id` (`urllib3`, `p-retry`, …).
@@ -320,7 +334,12 @@ impl LibId {
         LibId::all().find(|l| l.id() == id)
     }
 
-    /// Its model.
+    /// What it declares: names, parameters, counting, `Retry-After` rule.
+    pub fn info(self) -> &'static Info {
+        infos()[usize::from(self.0)]
+    }
+
+    /// Its model (in the library models' part of the page: [`Engine`]).
     pub fn model(self) -> &'static dyn Model {
         all()[usize::from(self.0)]
     }
@@ -332,17 +351,17 @@ impl LibId {
 
     /// Its stable id, as the link spells it.
     pub fn id(self) -> &'static str {
-        self.model().info().id
+        self.info().id
     }
 
     /// The library and the object configured, as the selects show it.
     pub fn name(self) -> &'static str {
-        self.model().info().name
+        self.info().name
     }
 
     /// Its defaults.
     pub fn defaults(self) -> Values {
-        defaults(self.model())
+        Values::defaults(self.info().params)
     }
 }
 
@@ -370,7 +389,7 @@ impl Configured {
     /// rule, its switch and its maximum, in place of the page's `Honor
     /// Retry-After` and `Max Retry-After (ms)`.
     pub fn reads_retry_after(&self) -> (bool, u64) {
-        let rule = self.lib.model().info().retry_after;
+        let rule = self.lib.info().retry_after;
         let on = rule.combine != Combine::Ignored
             && rule.switch_param.is_none_or(|p| self.values.flag(p));
         let max = rule.max_param.map_or(u64::MAX, |p| {

@@ -32,7 +32,7 @@ const PARAMS: &[Param] = &[
     .or_none(),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "p-retry",
     name: "p-retry",
     release: "p-retry 7.1.1",

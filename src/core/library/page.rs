@@ -30,12 +30,14 @@ pub struct LibrarySchedule {
     pub deciding: bool,
 }
 
+/// A library's rows as far as they are known, and the runs that decide
+/// the rest when some need them.
+pub type Rows = (Schedule, Option<Deciding<'static>>);
+
 /// The rows of `chosen` as far as they are known now, with the runs that
 /// decide the rest when some need them ([`Deciding`]: make them, then
 /// [`Deciding::finish`] gives the rows [`schedule`] gives).
-pub fn library_rows(
-    chosen: &Configured,
-) -> Result<(Schedule, Option<Deciding<'static>>), LibError> {
+pub fn library_rows(chosen: &Configured) -> Result<Rows, LibError> {
     Ok(match plan(chosen.lib.model(), &chosen.values)? {
         Plan::Known(s) => (s, None),
         Plan::Deciding(d) => (d.preview(), Some(d)),

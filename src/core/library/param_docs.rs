@@ -292,7 +292,7 @@ mod tests {
     #[test]
     fn every_parameter_of_every_library_has_its_line() {
         for lib in LibId::all() {
-            for p in lib.model().info().params {
+            for p in lib.info().params {
                 assert!(
                     !param_doc(lib.id(), p.name).is_empty(),
                     "{} {}",
@@ -301,7 +301,7 @@ mod tests {
                 );
             }
         }
-        let count: usize = LibId::all().map(|l| l.model().info().params.len()).sum();
+        let count: usize = LibId::all().map(|l| l.info().params.len()).sum();
         assert_eq!(
             PARAM_DOCS.len(),
             count,

@@ -32,7 +32,7 @@ const PARAMS: &[Param] = &[
     Param::flag("UseJitter", false),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "polly",
     name: "Polly v8 RetryStrategyOptions",
     release: "Polly 8.7.0",

@@ -45,7 +45,7 @@ const PARAMS: &[Param] = &[
     Param::new("randomizedWaitFactor", Unit::Number, 0.5, 0.0, 1.0),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "resilience4j",
     name: "resilience4j RetryConfig",
     release: "resilience4j 2.4.0",

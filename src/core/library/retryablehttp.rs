@@ -24,7 +24,7 @@ const PARAMS: &[Param] = &[
     Param::new("RetryMax", Unit::Retries, 4.0, 0.0, 1000.0),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "retryablehttp",
     name: "hashicorp/go-retryablehttp Client",
     release: "go-retryablehttp v0.7.8",

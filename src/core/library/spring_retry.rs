@@ -32,7 +32,7 @@ const PARAMS: &[Param] = &[
     Param::flag("random", false),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "spring-retry",
     name: "Spring Retry @Retryable / @Backoff",
     release: "spring-retry 2.0.12",

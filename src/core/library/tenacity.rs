@@ -44,7 +44,7 @@ const PARAMS: &[Param] = &[
     Param::new("jitter", Unit::Seconds, 1.0, 0.0, 86_400.0),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "tenacity",
     name: "tenacity @retry",
     release: "tenacity 9.2.1",

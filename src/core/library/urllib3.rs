@@ -32,7 +32,7 @@ const PARAMS: &[Param] = &[
     ),
 ];
 
-static INFO: Info = Info {
+pub(super) static INFO: Info = Info {
     id: "urllib3",
     name: "urllib3 Retry",
     release: "urllib3 2.8.0",

@@ -12,7 +12,7 @@ use crate::core::html::escape;
 /// items of a list (escaped, with the source as a link), in the order the
 /// page shows them.
 pub fn library_notes(shown: &LibrarySchedule) -> String {
-    let info = shown.source.0.lib.model().info();
+    let info = shown.source.0.lib.info();
     let c = info.counting;
     let retries = shown.schedule.rows.len();
     let mut out = Vec::new();
@@ -173,7 +173,7 @@ pub fn field_id(name: &str) -> String {
 /// and for a choice, a text box for a number.
 pub fn fields_html(lib: LibId, texts: &[String]) -> String {
     let mut out = String::new();
-    for (i, p) in lib.model().info().params.iter().enumerate() {
+    for (i, p) in lib.info().params.iter().enumerate() {
         let id = field_id(p.name);
         let text = texts.get(i).map(String::as_str).unwrap_or("");
         let attrs =
@@ -268,7 +268,7 @@ mod tests {
 
     #[test]
     fn the_file_is_read_from_the_link() {
-        let info = LibId::parse("urllib3").unwrap().model().info();
+        let info = LibId::parse("urllib3").unwrap().info();
         assert_eq!(info.file(), "src/urllib3/util/retry.py");
     }
 

@@ -2,8 +2,9 @@
 //! named as the library spells the parameter, with its unit, starting at
 //! the library's default.
 //!
-//! The fields are written as markup when the library changes
-//! ([`fields_html`]) and kept in step in place after that ([`update`]):
+//! The fields are written as markup when the library changes (by the
+//! library models' `fields_html`, with each parameter's description) and
+//! kept in step in place after that ([`update`]):
 //! written as views, fifteen tables of fields cost the wasm several KB.
 //! Every node is found by the id [`field_id`] gives it, never by position.
 
@@ -13,23 +14,48 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
 use crate::core::inputs::PAGE_MODEL;
-use crate::core::library::{field_id, fields_html, option_html, options_html, LibId, Param};
-use crate::ui::state::use_library;
+use crate::core::library::{field_id, option_html, options_html, LibId, Param};
+use crate::ui::state::{use_library, Waiting};
 
-/// `Model`: the page's own policy or a library in its own terms.
+/// `Model`: the page's own policy or a library in its own terms. A
+/// library chosen before its models are here shows as chosen, with a note
+/// until they arrive (or a way to try again).
 #[component]
 pub fn ModelSelect() -> impl IntoView {
     let library = use_library();
-    let model = library.model;
+    let (model, waiting) = (library.model, library.waiting);
+    let shown = move || match waiting.with(|w| w.as_ref().map(|w| w.chosen().lib)) {
+        Some(lib) => Some(lib),
+        None => model.get(),
+    };
+    let failed = move || waiting.with(|w| matches!(w, Some(Waiting::Failed(_))));
+    let note = move || match waiting.get() {
+        Some(Waiting::Fetching(c)) => format!("Loading the model of {}…", c.lib.name()),
+        Some(Waiting::Failed(c)) => format!(
+            "The model of {} could not be loaded; the results still show the page's policy.",
+            c.lib.name()
+        ),
+        None => String::new(),
+    };
+    let retry = move |_| library.retry();
     view! {
         <div class="field model">
             <label for="model">"Model"</label>
             <select
                 id="model"
+                aria-describedby="model-status"
                 inner_html=options_html(option_html(PAGE_MODEL, "This page's policy"))
-                prop:value=move || model.get().map_or(PAGE_MODEL, LibId::id)
+                prop:value=move || shown().map_or(PAGE_MODEL, LibId::id)
                 on:change:target=move |ev| library.choose(LibId::parse(&ev.target().value()))
             ></select>
+            <p id="model-status" class="hint" role="status" data-testid="model-status">
+                {note}
+            </p>
+            <Show when=failed>
+                <button type="button" on:click=retry>
+                    "Try again"
+                </button>
+            </Show>
         </div>
     }
 }
@@ -90,7 +116,8 @@ pub fn LibraryFields() -> impl IntoView {
     Effect::new(move |shown: Option<Option<LibId>>| {
         let el = container.get()?;
         let lib = library.model.get()?;
-        let table = lib.model().info().params;
+        let fields_html = library.engine.get()?.fields_html;
+        let table = lib.info().params;
         library.texts.with(|texts| {
             if shown.flatten() != Some(lib) {
                 el.set_inner_html(&fields_html(lib, texts));
@@ -103,7 +130,7 @@ pub fn LibraryFields() -> impl IntoView {
         let Some(lib) = library.model.get_untracked() else {
             return;
         };
-        if let Some((i, value)) = edited(ev.target(), lib.model().info().params) {
+        if let Some((i, value)) = edited(ev.target(), lib.info().params) {
             library.texts.update(|t| {
                 if let Some(slot) = t.get_mut(i) {
                     *slot = value;

@@ -15,7 +15,7 @@ use crate::ui::state::AppState;
 pub fn load() -> (State, Vec<Notice>) {
     let seed = getrandom::u64().unwrap_or(1);
     let query = window().location().search().unwrap_or_default();
-    share::decode(&query, State::with_seed(seed))
+    share::decode_fields(&query, State::with_seed(seed))
 }
 
 /// The page's full URL for `state`: what `Copy link` copies.

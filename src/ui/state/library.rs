@@ -8,12 +8,17 @@
 //! last accepted values keep the schedule on screen. The seeded runs that
 //! decide a library's rows, when it needs them, are made here too, in
 //! slices ([`decide_library_rows`]).
+//!
+//! The models themselves ([`Engine`]) are fetched apart from the first
+//! screen (`src/ui/deferred.rs`). A library is chosen only with them: a
+//! choice made before they are here waits for them ([`Waiting`]), and the
+//! page goes on showing what it showed.
 
 use leptos::prelude::*;
 
+use crate::core::library::{Configured, Engine, LibError, LibId};
 #[cfg(target_arch = "wasm32")]
-use crate::core::library::{library_rows, Deciding, Schedule as LibRows};
-use crate::core::library::{Configured, LibError, LibId};
+use crate::core::library::{Deciding, Schedule as LibRows};
 use crate::core::share::State;
 use crate::ui::state::field::{Bound, StaleField};
 #[cfg(target_arch = "wasm32")]
@@ -32,6 +37,25 @@ pub struct Parsed {
     pub valid: Option<Configured>,
 }
 
+/// A library chosen before the models that run it were here, with the
+/// values it is to start at.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Waiting {
+    /// They are being fetched; the library is chosen when they arrive.
+    Fetching(Configured),
+    /// They could not be fetched; [`LibraryInputs::retry`] tries again.
+    Failed(Configured),
+}
+
+impl Waiting {
+    /// The library that waits, and its values.
+    pub fn chosen(&self) -> &Configured {
+        match self {
+            Waiting::Fetching(c) | Waiting::Failed(c) => c,
+        }
+    }
+}
+
 /// The `Model` select, the chosen library's fields and the `Library` select.
 #[derive(Clone, Copy)]
 pub struct LibraryInputs {
@@ -45,6 +69,11 @@ pub struct LibraryInputs {
     pub parsed: Memo<Parsed>,
     /// `Library`: the library the page's policy is written for.
     pub to: RwSignal<Option<LibId>>,
+    /// The library models, once fetched. `model` names a library only
+    /// when they are here.
+    pub engine: RwSignal<Option<Engine>>,
+    /// A library chosen while the models were not here yet.
+    pub waiting: RwSignal<Option<Waiting>>,
 }
 
 /// Each value as its field shows it.
@@ -59,7 +88,8 @@ fn texts(chosen: Option<&Configured>) -> Vec<String> {
 }
 
 /// Reads the texts into `lib`'s values; a message for each refused one.
-fn parse(lib: LibId, texts: &[String]) -> Parsed {
+/// `check` is the library's rule for its values together.
+fn parse(check: fn(&Configured) -> Result<(), LibError>, lib: LibId, texts: &[String]) -> Parsed {
     let mut chosen = Configured::defaults(lib);
     let table = chosen.values.table();
     let mut errors: Vec<Option<String>> = table
@@ -82,7 +112,7 @@ fn parse(lib: LibId, texts: &[String]) -> Parsed {
     }
     // Accepted one by one, refused together: the message goes beside the
     // field the library names.
-    if let Err(e) = chosen.check() {
+    if let Err(e) = check(&chosen) {
         let name = match &e {
             LibError::Conflict { name, .. } | LibError::OutOfRange { name, .. } => *name,
             _ => table[0].name,
@@ -101,18 +131,27 @@ fn parse(lib: LibId, texts: &[String]) -> Parsed {
 }
 
 impl LibraryInputs {
-    /// The inputs, starting at `initial`'s library and values.
-    pub fn new(initial: &State) -> Self {
-        let model = RwSignal::new(initial.library.as_ref().map(|c| c.lib));
-        let texts = RwSignal::new(texts(initial.library.as_ref()));
+    /// The inputs, starting at `initial`'s library and values when the
+    /// models that run it (`engine`) are here, at the page's own policy
+    /// otherwise.
+    pub fn new(initial: &State, engine: Option<Engine>) -> Self {
+        let first = initial.library.as_ref().filter(|_| engine.is_some());
+        // A link's library whose models could not be fetched.
+        let waiting = match (&initial.library, engine) {
+            (Some(chosen), None) => Some(Waiting::Failed(chosen.clone())),
+            _ => None,
+        };
+        let model = RwSignal::new(first.map(|c| c.lib));
+        let texts = RwSignal::new(texts(first));
+        let engine = RwSignal::new(engine);
         let parsed = Memo::new(move |prev: Option<&Parsed>| {
-            let Some(lib) = model.get() else {
+            let (Some(lib), Some(engine)) = (model.get(), engine.get()) else {
                 return Parsed {
                     errors: Vec::new(),
                     valid: None,
                 };
             };
-            let mut next = texts.with(|t| parse(lib, t));
+            let mut next = texts.with(|t| parse(engine.check, lib, t));
             if next.valid.is_none() {
                 // Refused: the last accepted values of this library stay.
                 let last = prev.and_then(|p| p.valid.clone()).filter(|c| c.lib == lib);
@@ -125,6 +164,8 @@ impl LibraryInputs {
             texts,
             parsed,
             to: RwSignal::new(initial.to),
+            engine,
+            waiting: RwSignal::new(waiting),
         }
     }
 
@@ -133,31 +174,101 @@ impl LibraryInputs {
         self.parsed.with(|p| p.valid.clone())
     }
 
-    /// Chooses `lib` (or the page's own policy) at its defaults.
+    /// Chooses `lib` (or the page's own policy) at its defaults; a
+    /// library waits for the models.
     pub fn choose(&self, lib: Option<LibId>) {
-        self.texts
-            .set(texts(lib.map(Configured::defaults).as_ref()));
-        self.model.set(lib);
+        self.set_library(lib.map(Configured::defaults));
+    }
+
+    /// Fetches the models again for the library that waits for them, after
+    /// a failure.
+    pub fn retry(&self) {
+        if let Some(Waiting::Failed(chosen)) = self.waiting.get_untracked() {
+            self.set_library(Some(chosen));
+        }
+    }
+
+    /// Shows `chosen` (or the page's own policy) in the select and the
+    /// fields: at once when the models are here, otherwise once they are
+    /// fetched, unless another choice was made meanwhile. Meanwhile
+    /// `waiting` says which library waits, and then whether the fetch
+    /// failed.
+    fn set_library(&self, chosen: Option<Configured>) {
+        let this = *self;
+        let show = move |chosen: Option<Configured>| {
+            let want = texts(chosen.as_ref());
+            if this.texts.with_untracked(|t| *t != want) {
+                this.texts.set(want);
+            }
+            let lib = chosen.map(|c| c.lib);
+            if this.model.get_untracked() != lib {
+                this.model.set(lib);
+            }
+        };
+        let chosen = match chosen {
+            Some(chosen) if self.engine.get_untracked().is_none() => chosen,
+            now => {
+                self.waiting.set(None);
+                show(now);
+                return;
+            }
+        };
+        let waiting = Waiting::Fetching(chosen.clone());
+        self.waiting.set(Some(waiting.clone()));
+        leptos::task::spawn_local(async move {
+            let fetched = crate::ui::deferred::library_models().await;
+            // A newer choice (another library, or the page's policy) wins.
+            let current = this
+                .waiting
+                .with_untracked(|w| w.as_ref() == Some(&waiting));
+            match fetched {
+                Ok(engine) => {
+                    this.engine.set(Some(engine));
+                    if current {
+                        this.waiting.set(None);
+                        show(Some(chosen));
+                    }
+                }
+                Err(e) => {
+                    leptos::logging::error!("backoff calculator: {e}");
+                    if current {
+                        this.waiting.set(Some(Waiting::Failed(chosen)));
+                    }
+                }
+            }
+        });
+    }
+
+    /// Fetches the library models if they are not here yet, so that a
+    /// library chosen later shows at once. A failure is said only when a
+    /// library is chosen.
+    pub fn prefetch(&self) {
+        if self.engine.get_untracked().is_some() {
+            return;
+        }
+        let engine = self.engine;
+        leptos::task::spawn_local(async move {
+            if let Ok(models) = crate::ui::deferred::library_models().await {
+                engine.set(Some(models));
+            }
+        });
     }
 }
 
 impl Bound for LibraryInputs {
     fn apply(&self, state: &State) {
-        let lib = state.library.as_ref().map(|c| c.lib);
-        let want = texts(state.library.as_ref());
-        if self.texts.with_untracked(|t| *t != want) {
-            self.texts.set(want);
-        }
-        if self.model.get_untracked() != lib {
-            self.model.set(lib);
-        }
         if self.to.get_untracked() != state.to {
             self.to.set(state.to);
         }
+        self.set_library(state.library.clone());
     }
 
     fn write(&self, state: &mut State) {
-        state.library = self.valid();
+        // A library waiting for its models stays in the link.
+        state.library = self.valid().or_else(|| {
+            self.waiting
+                .with(|w| w.as_ref().map(|w| w.chosen().clone()))
+        });
         state.to = self.to.get();
     }
 
@@ -196,15 +307,18 @@ pub fn decide_library_rows(
         if decided.with_untracked(|d| d.as_ref().is_some_and(|d| d.0 == chosen)) {
             return;
         }
-        let Ok((_, Some(mut deciding))) = library_rows(&chosen) else {
+        let Some(engine) = library_in.engine.get_untracked() else {
+            return;
+        };
+        let Ok((_, Some(mut deciding))) = (engine.rows)(&chosen) else {
             return;
         };
         let id = generation.get_value();
         leptos::task::spawn_local(async move {
-            let step = |d: &mut Deciding| d.step(STEP_RUNS);
+            let step = |d: &mut Deciding<'static>| (engine.step)(d, STEP_RUNS);
             let current = |_: &Deciding, _| generation.get_value() == id;
             if in_slices(&mut deciding, SLICE_MS, step, current).await {
-                decided.set(Some(Arc::new((chosen, deciding.finish()))));
+                decided.set(Some(Arc::new((chosen, (engine.finish)(deciding)))));
             }
         });
     });

@@ -19,11 +19,11 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 pub use field::{Field, StaleField};
-pub use library::LibraryInputs;
+pub use library::{LibraryInputs, Waiting};
 pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
 
 use crate::core::library::Schedule as LibRows;
-use crate::core::library::{library_rows, sampled, Configured, LibrarySchedule};
+use crate::core::library::{Configured, Engine, LibrarySchedule};
 use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use crate::core::schedule::{schedule_with_means, Schedule};
 use crate::core::server_wait::ServerWait;
@@ -98,12 +98,14 @@ impl Derived {
         // slices ([`library::decide_library_rows`]), which then hand them
         // back for the config they were decided for.
         let decided = RwSignal::new(None::<Arc<(Configured, LibRows)>>);
+        // (A library is chosen only with the models that run it.)
+        let engine = library_in.engine;
         let rows = Memo::new(move |_| {
             let chosen = library_in.valid()?;
             if let Some(d) = decided.with(|d| d.clone().filter(|d| d.0 == chosen)) {
                 return Some((d, false));
             }
-            let (rows, deciding) = library_rows(&chosen).ok()?;
+            let (rows, deciding) = (engine.get()?.rows)(&chosen).ok()?;
             Some((Arc::new((chosen, rows)), deciding.is_some()))
         });
         // In the browser only: it needs the page's clock and task queue.
@@ -111,6 +113,7 @@ impl Derived {
         library::decide_library_rows(library_in, decided);
         // A re-roll only draws a new sample: the rows do not depend on it.
         let library = Memo::new(move |_| {
+            let sampled = engine.get()?.sampled;
             rows.with(|r| {
                 r.as_ref().map(|(source, deciding)| {
                     Arc::new(sampled(source.clone(), seed.get(), *deciding))
@@ -137,12 +140,22 @@ impl Derived {
         let schedule = Memo::new(move |_| {
             let mut s = match library.get() {
                 Some(lib) => lib.schedule.clone(),
-                None => means.with(|m| schedule_with_means(&policy.get(), seed.get(), m)),
+                // Only decorrelated jitter reads the simulated means: the
+                // other modes never wait for them.
+                None => {
+                    let p = policy.get();
+                    match p.jitter {
+                        Jitter::Decorrelated => {
+                            means.with(|m| schedule_with_means(&p, seed.get(), m))
+                        }
+                        _ => schedule_with_means(&p, seed.get(), &[]),
+                    }
+                }
             };
             if let Some(ServerWait::Applied { retry, wait_ms, .. }) = server_wait.get() {
                 match library.with(|l| {
                     l.as_ref()
-                        .map(|l| l.source.0.lib.model().info().retry_after.combine)
+                        .map(|l| l.source.0.lib.info().retry_after.combine)
                 }) {
                     Some(combine) => {
                         s.combine_server_wait(retry, &|d| combine.apply(d, wait_ms as f64));
@@ -196,14 +209,15 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Builds the state from a decoded share link.
-    pub fn new(initial: State, notices: Vec<Notice>) -> Self {
+    /// Builds the state from a decoded share link, with the library
+    /// models when they are here (a link's library needs them).
+    pub fn new(initial: State, notices: Vec<Notice>, engine: Option<Engine>) -> Self {
         let policy = PolicyInputs::new(&initial);
         let factors = FactorInputs::new(&initial);
         let retry_after = RetryAfterInputs::new(&initial);
         let code = CodeInputs::new(&initial);
         let sim = SimInputs::new(&initial);
-        let library = LibraryInputs::new(&initial);
+        let library = LibraryInputs::new(&initial, engine);
         let derived = Derived::new(&initial.policy, policy, factors, retry_after, code, library);
         AppState {
             policy,

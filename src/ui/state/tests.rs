@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::AppState;
 use crate::core::inputs::PARAMS;
+use crate::core::library::Engine;
 use crate::core::policy::{CapOrder, Jitter};
 use crate::core::server_wait::ServerWait;
 use crate::core::share::{decode, encode, State};
@@ -15,7 +16,7 @@ fn with_state<R>(query: &str, f: impl FnOnce(AppState) -> R) -> R {
     let owner = Owner::new();
     owner.with(|| {
         let (initial, notices) = decode(query, State::with_seed(7));
-        f(AppState::new(initial, notices))
+        f(AppState::new(initial, notices, Some(Engine::new())))
     })
 }
 
@@ -302,5 +303,42 @@ fn a_long_schedule_shows_decorrelated_means_as_a_preview_at_once() {
             decorrelated_preview(1000, 32_000, 1000)
         );
         assert_eq!(state.derived.schedule.get().rows.len(), 1000);
+    });
+}
+
+#[test]
+fn a_linked_library_without_its_models_waits_and_stays_in_the_link() {
+    use super::Waiting;
+    let owner = Owner::new();
+    owner.with(|| {
+        let (initial, notices) = decode("lib=tenacity&lib.max=30&seed=1", State::with_seed(7));
+        let chosen = initial.library.clone().expect("a library");
+        let state = AppState::new(initial, notices, None);
+        // The page's own policy is shown, the library waits, said as failed
+        // (the page fetched the models before mounting and could not).
+        assert_eq!(state.library.model.get(), None);
+        assert!(state.derived.library.get().is_none());
+        assert_eq!(state.derived.schedule.get().rows.len(), 5);
+        assert_eq!(
+            state.library.waiting.get(),
+            Some(Waiting::Failed(chosen.clone()))
+        );
+        // The link keeps the library and its value.
+        assert_eq!(state.snapshot().library, Some(chosen));
+        // Choosing the page's own policy ends the wait.
+        state.library.choose(None);
+        assert_eq!(state.library.waiting.get(), None);
+        assert_eq!(state.snapshot().library, None);
+    });
+}
+
+#[test]
+fn with_the_models_a_library_is_chosen_at_once() {
+    use crate::core::library::LibId;
+    with_state("seed=1", |state| {
+        state.library.choose(LibId::parse("urllib3"));
+        assert_eq!(state.library.waiting.get(), None);
+        assert_eq!(state.library.model.get(), LibId::parse("urllib3"));
+        assert_eq!(state.derived.schedule.get().rows.len(), 10);
     });
 }

@@ -8,9 +8,9 @@ use gloo_timers::future::TimeoutFuture;
 /// the 50 ms of a long task, with room for the render after it.
 pub const SLICE_MS: f64 = 8.0;
 
-/// Calls `step` on `work` (it says whether the work is done) for about
-/// `slice_ms` of wall time, then `between` (with whether it is done), then
-/// yields to the browser with a zero timeout, and so on: `true` once the
+/// Yields to the browser with a zero timeout, then calls `step` on `work`
+/// (it says whether the work is done) for about `slice_ms` of wall time,
+/// then `between` (with whether it is done), and so on: `true` once the
 /// work is done, `false` as soon as `between` says to stop (an input
 /// changed, a newer run started).
 pub async fn in_slices<T>(
@@ -20,6 +20,9 @@ pub async fn in_slices<T>(
     mut between: impl FnMut(&T, bool) -> bool,
 ) -> bool {
     loop {
+        // Yield first: the page paints what it has (a preview, the last
+        // results) before any slice runs.
+        TimeoutFuture::new(0).await;
         let start = js_sys::Date::now();
         let mut done = false;
         while !done && js_sys::Date::now() - start < slice_ms {
@@ -31,6 +34,5 @@ pub async fn in_slices<T>(
         if done {
             return true;
         }
-        TimeoutFuture::new(0).await;
     }
 }

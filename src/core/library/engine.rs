@@ -1,0 +1,96 @@
+//! The library models as one value: what runs them, apart from what
+//! declares them.
+//!
+//! A page that shows a library needs its declaration at once (the
+//! `Model` select's names, the fields' names, units and ranges, the link's
+//! `lib.` parameters: [`super::infos`]) but its model only once a library
+//! is chosen. An [`Engine`] holds the functions that run the models,
+//! check their values together and describe their fields. A page that
+//! reaches them only through an `Engine` it was handed can load them
+//! apart: in the browser, the one place that makes an `Engine`
+//! ([`Engine::new`]) is a split point (`src/ui/deferred.rs`), so the
+//! models, the seeded runs and the parameters' descriptions are fetched
+//! with it and not with the first screen.
+
+use std::sync::Arc;
+
+use super::{
+    fields_html, library_rows, sampled, Configured, Deciding, LibError, LibId, LibrarySchedule,
+    Rows, Schedule,
+};
+
+/// The functions that run the library models, each what its namesake in
+/// this module does.
+#[derive(Clone, Copy)]
+pub struct Engine {
+    /// Whether the library accepts the values, alone and together
+    /// ([`Configured::check`]).
+    pub check: fn(&Configured) -> Result<(), LibError>,
+    /// The rows known now, and the runs that decide the rest
+    /// ([`library_rows`]).
+    pub rows: fn(&Configured) -> Result<Rows, LibError>,
+    /// The rows with one seeded run as the sample ([`sampled`]).
+    pub sampled: fn(Arc<(Configured, Schedule)>, u64, bool) -> LibrarySchedule,
+    /// Makes up to that many more runs; whether all are made
+    /// ([`Deciding::step`]).
+    pub step: fn(&mut Deciding<'static>, u32) -> bool,
+    /// The rows once every run is made ([`Deciding::finish`]).
+    pub finish: fn(Deciding<'static>) -> Schedule,
+    /// The library's fields as markup, each with its description
+    /// ([`fields_html`]).
+    pub fields_html: fn(LibId, &[String]) -> String,
+}
+
+impl Engine {
+    /// The models. (The only place an `Engine` is made.)
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Engine {
+        Engine {
+            check: Configured::check,
+            rows: library_rows,
+            sampled,
+            step: Deciding::step,
+            finish: Deciding::finish,
+            fields_html,
+        }
+    }
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Engine")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{all, infos};
+    use super::*;
+
+    #[test]
+    fn every_declaration_is_its_models() {
+        assert_eq!(infos().len(), all().len());
+        for (info, model) in infos().iter().zip(all()) {
+            assert!(std::ptr::eq(*info, model.info()), "{}", info.id);
+        }
+    }
+
+    #[test]
+    fn the_engine_runs_what_the_module_runs() {
+        let engine = Engine::new();
+        for lib in LibId::all() {
+            let chosen = Configured::defaults(lib);
+            assert_eq!((engine.check)(&chosen), chosen.check());
+            let (rows, deciding) = (engine.rows)(&chosen).unwrap();
+            let finished = match deciding {
+                Some(mut d) => {
+                    while !(engine.step)(&mut d, 100) {}
+                    (engine.finish)(d)
+                }
+                None => rows,
+            };
+            let shown = (engine.sampled)(Arc::new((chosen.clone(), finished)), 7, false);
+            assert_eq!(shown, super::super::library_schedule(&chosen, 7).unwrap());
+        }
+    }
+}

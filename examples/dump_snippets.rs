@@ -2,7 +2,7 @@
 //! them, for the conformance suite in `tests/conformance/`.
 //!
 //! ```text
-//! cargo run --example dump_snippets -- OUT_DIR [BASE MULTIPLIER CAP RETRIES RETRY_AFTER_MAX [DEADLINE]]
+//! cargo run --example dump_snippets -- OUT_DIR [BASE MULTIPLIER CAP RETRIES RETRY_AFTER_MAX [DEADLINE [ATTEMPT_TIMEOUT]]]
 //! ```
 //!
 //! The numbers default to the page's defaults (1000 2 32000 5 600000). One
@@ -18,6 +18,9 @@
 //! (base and cap 10^12 ms, multiplier 10, 1,000 retries, proportional
 //! factors 9.5 to 10 before the cap), whose first sleep passes 292 years.
 //!
+//! An ATTEMPT_TIMEOUT (ms) goes into every file; without one, each has
+//! the page's default of 10,000 ms.
+//!
 //! `OUT_DIR/manifest.json` lists the files, the policy, and each mode's
 //! per-retry `[min, max]` sleep from the core's schedule, so the suite checks
 //! the snippets' timing against the core's own formulas.
@@ -28,8 +31,8 @@ use std::process::ExitCode;
 use std::{env, fs};
 
 use backoff_calculator::core::policy::{
-    parse_delay, parse_multiplier, parse_retries, CapOrder, Jitter, Policy, Proportional,
-    MAX_DELAY_MS,
+    parse_attempt_timeout, parse_delay, parse_multiplier, parse_retries, CapOrder, Jitter, Policy,
+    Proportional, MAX_DELAY_MS,
 };
 use backoff_calculator::core::schedule::schedule;
 use backoff_calculator::core::snippets::{write, Lang, Options};
@@ -97,6 +100,14 @@ fn read_policy(args: &[String]) -> Result<(Policy, Options, Option<u64>), String
     let deadline = match args.get(5) {
         Some(text) => Some(parse_delay(text).map_err(|e| field("deadline", &e))?),
         None => None,
+    };
+    let options = match args.get(6) {
+        Some(text) => Options {
+            attempt_timeout_ms: parse_attempt_timeout(text)
+                .map_err(|e| field("attempt timeout", &e))?,
+            ..options
+        },
+        None => options,
     };
     Ok((policy, options, deadline))
 }
@@ -208,7 +219,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
     let Some(out) = args.first() else {
         eprintln!(
-            "usage: dump_snippets OUT_DIR [BASE MULTIPLIER CAP RETRIES RETRY_AFTER_MAX [DEADLINE]]"
+            "usage: dump_snippets OUT_DIR [BASE MULTIPLIER CAP RETRIES RETRY_AFTER_MAX [DEADLINE [ATTEMPT_TIMEOUT]]]"
         );
         return ExitCode::from(2);
     };

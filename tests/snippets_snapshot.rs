@@ -46,6 +46,7 @@ const HONOR: Options = Options {
     retry_after_max_ms: 600_000,
     deadline_ms: None,
     idempotency_key: false,
+    attempt_timeout_ms: 10_000,
 };
 
 const IGNORE: Options = Options {
@@ -439,9 +440,9 @@ fn numbers_are_written_as_each_language_reads_them() {
     assert!(write(Lang::Rs, &policy, &HONOR).contains("const MAX_RETRIES: u32 = 5;"));
     assert!(write(Lang::Js, &policy, &HONOR).contains("const MULTIPLIER = 1.5;"));
     assert!(write(Lang::Sh, &policy, &HONOR).contains("MULTIPLIER=1.5\n"));
-    // gofmt aligns a const block on its longest name.
-    assert!(write(Lang::Go, &policy, &HONOR).contains("\tbaseDelayMs     = 1000\n"));
-    assert!(write(Lang::Go, &policy, &IGNORE).contains("\tbaseDelayMs = 1000\n"));
+    // gofmt aligns a const block on its longest name (attemptTimeoutMs).
+    assert!(write(Lang::Go, &policy, &HONOR).contains("\tbaseDelayMs      = 1000\n"));
+    assert!(write(Lang::Go, &policy, &IGNORE).contains("\tbaseDelayMs      = 1000\n"));
 }
 
 #[test]

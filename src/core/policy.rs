@@ -347,6 +347,15 @@ pub fn parse_retries(text: &str) -> Result<u32, InputError> {
     parse_whole(text, 0, MAX_RETRIES as u64).map(|n| n as u32)
 }
 
+/// Reads an attempt timeout in milliseconds: at least 1 ms, since an
+/// attempt with no time at all could never succeed.
+pub fn parse_attempt_timeout(text: &str) -> Result<u64, InputError> {
+    parse_whole(text, 1, MAX_DELAY_MS)
+}
+
+/// The attempt timeout the page starts with, ms.
+pub const DEFAULT_ATTEMPT_TIMEOUT_MS: u64 = 10_000;
+
 /// Reads the caller's deadline in milliseconds: empty text means no
 /// deadline.
 pub fn parse_deadline(text: &str) -> Result<Option<u64>, InputError> {

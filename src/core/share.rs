@@ -11,7 +11,7 @@ use std::fmt;
 
 use super::inputs::PARAMS;
 use super::library::{Configured, LibError, LibId};
-use super::policy::Policy;
+use super::policy::{Policy, DEFAULT_ATTEMPT_TIMEOUT_MS};
 use super::retry_after::DEFAULT_MAX_WAIT_MS;
 use super::sim;
 use super::snippets::Lang;
@@ -36,6 +36,8 @@ pub struct State {
     pub server_wait: Option<(u32, u64)>,
     /// Whether generated code sends an `Idempotency-Key` header.
     pub idem: bool,
+    /// How long each attempt of the generated code may take, ms.
+    pub attempt_timeout_ms: u64,
     /// Clients in the contention simulation (the largest of its sweep).
     pub sim_clients: u32,
     /// Runs per figure in the contention simulation.
@@ -59,6 +61,7 @@ impl State {
             deadline_ms: None,
             server_wait: None,
             idem: false,
+            attempt_timeout_ms: DEFAULT_ATTEMPT_TIMEOUT_MS,
             sim_clients: sim::DEFAULT_CLIENTS,
             sim_runs: sim::DEFAULT_RUNS,
             library: None,

@@ -25,11 +25,15 @@
 // cap is exercised in every mode. The deadline variants (modes none and
 // decorrelated, Retry-After on and off) add a 250 ms deadline and the
 // idempotency key; the extreme variant (one per language) has the largest
-// policy the page accepts, whose first sleep passes 292 years.
+// policy the page accepts, whose first sleep passes 292 years. Every
+// snippet bounds each attempt at 1,000 ms, well past the deadline, so an
+// attempt cut at the deadline is told from one cut at its timeout.
 //
 // SAFE holds the safe-by-default rules (statuses a retry cannot fix, a
-// Retry-After that asks for no wait); MUTANTS proves each of its scenarios
-// can fail: a small text replacement takes the rule out of one generated
+// Retry-After that asks for no wait), PASTE and PASTE_DEADLINE the rules
+// that make a snippet safe to paste (each attempt's timeout, idempotent
+// methods only, the caller's key); MUTANTS proves each SAFE and PASTE
+// scenario can fail: a small text replacement takes the rule out of one generated
 // snippet per language, and the scenario must then fail on that copy.
 //
 // Environment: CONFORMANCE_LANGS (default all) a comma-separated list of
@@ -57,7 +61,7 @@ import {
 } from "./harness/setup.mjs";
 import { langs, modes } from "../manifest.mjs";
 
-const POLICY = { base: 20, multiplier: 4, cap: 200, retries: 3, retryAfterMax: 2000, deadline: 250 };
+const POLICY = { base: 20, multiplier: 4, cap: 200, retries: 3, retryAfterMax: 2000, deadline: 250, timeout: 1000 };
 const ATTEMPTS = POLICY.retries + 1;
 // Every language and every mode (proportional in each cap order), read
 // from the core (Lang::ALL, Jitter::ALL) by examples/manifest.rs.
@@ -647,6 +651,84 @@ const SAFE = {
   },
 };
 
+/** A caller's own Idempotency-Key, as the drivers set it (DRIVER_KEY). */
+const CALLER_KEY = "caller-key-1";
+
+/** Runs `v` with the caller's own Idempotency-Key on its request. */
+const withCallerKey = (v, options) =>
+  v.lang === "sh"
+    ? { ...options, curlArgs: ["-H", `Idempotency-Key: ${CALLER_KEY}`] }
+    : { ...options, env: { DRIVER_KEY: CALLER_KEY } };
+
+/**
+ * Safe to paste: each attempt's own timeout, and only idempotent methods
+ * retried without a key. Run on plain variants in RETRY_AFTER_MODES.
+ */
+const PASTE = {
+  async "a: a stalled attempt times out at the attempt timeout and is retried"(v) {
+    const { url, record } = ctx.server.plan([{ hang: true }, { status: 200 }]);
+    // A snippet with no timeout of its own would wait for ever.
+    const result = await ctx.runners.run(v, url, { killAfter: POLICY.timeout * 5 });
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 2 });
+    assert.equal(record.hits.length, 2, "the stalled attempt, then one retry");
+    const [stalled, next] = record.hits;
+    assert.ok(stalled.closed !== undefined, "the stalled attempt's connection was closed");
+    // On the server's clock: the attempt was given up near its timeout
+    // (its clock started a little before the request arrived here)...
+    const held = stalled.closed - stalled.t;
+    expectBetween(
+      held,
+      POLICY.timeout / 2,
+      POLICY.timeout + slack(),
+      `the stalled attempt was given up after ${ms(held)}; its timeout is ${POLICY.timeout} ms`,
+    );
+    // ...and the retry came after retry 1's computed wait.
+    expectComputedWaits(v, [next.t - stalled.closed]);
+  },
+
+  async "b: POST and PATCH are sent once without a key; PUT is retried"(v) {
+    for (const method of ["POST", "PATCH"]) {
+      const { url, record } = ctx.server.plan([{ status: 503 }, { status: 200 }]);
+      const result = await ctx.runners.run(v, url, { method, body: "once" });
+      expectOutcome(v.lang, result, { type: "response", status: 503, attempt: 1 });
+      assert.equal(record.hits.length, 1, `${method} is not retried without a key`);
+    }
+    const { url, record } = ctx.server.plan([{ status: 503 }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url, { method: "PUT", body: "twice" });
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 2 });
+    assert.deepEqual(record.hits.map((h) => h.method), ["PUT", "PUT"]);
+  },
+};
+
+/** Safe to paste, with the deadline and the idempotency key on. */
+const PASTE_DEADLINE = {
+  async "a: a stall past the deadline is given up by the deadline"(v) {
+    const { url, record } = ctx.server.plan([{ hang: true }]);
+    const result = await ctx.runners.run(v, url, { killAfter: POLICY.timeout * 5 });
+    assert.notEqual(result.outcome.kind, "killed", "the call ended by itself");
+    assert.ok(record.hits.length >= 1, "one attempt at least");
+    // Bounded from the side that matters: no attempt runs past the
+    // deadline (counted from the first request's arrival, a little after
+    // the call began), whatever the load.
+    const start = record.hits[0].t;
+    for (const [i, hit] of record.hits.entries()) {
+      assert.ok(hit.closed !== undefined, `attempt ${i + 1} was given up`);
+      const end = hit.closed - start;
+      expectBetween(end, -Infinity, POLICY.deadline + slack(), `attempt ${i + 1} ran until ${ms(end)}; the deadline is ${POLICY.deadline} ms`);
+      assert.ok(end < POLICY.timeout, `attempt ${i + 1} ran to its timeout (${ms(end)}), past the ${POLICY.deadline} ms deadline`);
+    }
+  },
+
+  async "b: with the key, a POST is retried and the caller's own key is kept"(v) {
+    const { url, record } = ctx.server.plan([{ status: 503 }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url, withCallerKey(v, { method: "POST", body: "once" }));
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 2 });
+    // Exactly the caller's key (a second header would show as "a, b").
+    assert.deepEqual(record.hits.map((h) => h.key), [CALLER_KEY, CALLER_KEY]);
+    assert.deepEqual(record.hits.map((h) => h.body), ["once", "once"]);
+  },
+};
+
 /**
  * Broken copies of the `none-honor` snippet: each replacement takes one
  * SAFE rule out, and its scenario must then fail (not on timing alone).
@@ -784,10 +866,10 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
   before(
     async () => {
       ctx.dir = await mkdtemp(path.join(os.tmpdir(), "backoff-conformance-"));
-      const { base, multiplier, cap, retries, retryAfterMax, deadline } = POLICY;
+      const { base, multiplier, cap, retries, retryAfterMax, deadline, timeout } = POLICY;
       ctx.manifest = await dumpSnippets(
         ctx.dir,
-        [base, multiplier, cap, retries, retryAfterMax, deadline].map(String),
+        [base, multiplier, cap, retries, retryAfterMax, deadline, timeout].map(String),
       );
       await writeMutants(ctx.dir);
       // Only the languages asked for are built.
@@ -874,12 +956,12 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     const groups = [];
     if (isPlain(v)) groups.push(COMMON);
     if (isPlain(v) && RETRY_AFTER_MODES.includes(v.mode)) {
-      groups.push(RETRY_AFTER, SAFE);
+      groups.push(RETRY_AFTER, SAFE, PASTE);
       if (["js", "ts", "go", "rs"].includes(v.lang)) groups.push(CANCEL);
     }
     if (isPlain(v) && v.lang === "sh") groups.push(BASH);
     if (isPlain(v) && v.lang === "py") groups.push(PYTHON);
-    if (v.deadline) groups.push(DEADLINE);
+    if (v.deadline) groups.push(DEADLINE, PASTE_DEADLINE);
     if (v.mode === "extreme") groups.push({ "w: a sleep past 292 years neither fails nor ends early": extreme });
     for (const [title, scenario] of groups.flatMap(Object.entries)) {
       if (WHERE[title] && !WHERE[title](v)) continue;
@@ -887,7 +969,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     }
   }
 
-  const scenarios = { ...SAFE };
+  const scenarios = { ...SAFE, ...PASTE };
   for (const m of MUTANTS) {
     const what = `${m.variant.lang} without ${JSON.stringify(m.from)} fails "${m.scenario}"`;
     test(`mutant: ${what}`, { timeout: 120_000 }, async () => {

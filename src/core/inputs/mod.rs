@@ -10,8 +10,8 @@
 
 use super::library::{Configured, LibId};
 use super::policy::{
-    parse_deadline, parse_delay, parse_factor, parse_multiplier, parse_retries, CapOrder,
-    InputError, Jitter, Proportional,
+    parse_attempt_timeout, parse_deadline, parse_delay, parse_factor, parse_multiplier,
+    parse_retries, CapOrder, InputError, Jitter, Proportional, DEFAULT_ATTEMPT_TIMEOUT_MS,
 };
 use super::share::State;
 use super::sim;
@@ -359,6 +359,21 @@ pub const IDEM: Setting<bool> = Setting {
     in_link: always,
 };
 
+/// `Attempt timeout (ms)`: how long each attempt of the generated code may
+/// take.
+pub const ATTEMPT_TIMEOUT: TextInput<u64> = TextInput {
+    label: "Attempt timeout (ms)",
+    id: "attempt-timeout",
+    hint: Some("Each attempt's limit; the deadline cuts the last ones shorter."),
+    decimal: false,
+    key: "timeout",
+    parse: parse_attempt_timeout,
+    get: |s| s.attempt_timeout_ms,
+    set: |s, v| s.attempt_timeout_ms = v,
+    // Only when changed: links made before it existed stay as they were.
+    in_link: |s| s.attempt_timeout_ms != DEFAULT_ATTEMPT_TIMEOUT_MS,
+};
+
 /// How a link spells "no library": the page's own policy.
 pub const PAGE_MODEL: &str = "page";
 
@@ -421,7 +436,7 @@ pub const SIM_RUNS: TextInput<u32> = TextInput {
 };
 
 /// Every link parameter, in the order the link writes them.
-pub static PARAMS: [&dyn Param; 19] = [
+pub static PARAMS: [&dyn Param; 20] = [
     &BASE,
     &MULTIPLIER,
     &CAP,
@@ -437,6 +452,7 @@ pub static PARAMS: [&dyn Param; 19] = [
     &DEADLINE,
     &SERVER_WAIT,
     &IDEM,
+    &ATTEMPT_TIMEOUT,
     &SIM_CLIENTS,
     &SIM_RUNS,
     &LIB,

@@ -44,7 +44,11 @@ mod rs;
 mod sh;
 
 use super::format::thousands;
-use super::policy::{CapOrder, Jitter, Policy, MAX_DELAY_MS};
+use super::policy::{CapOrder, Jitter, Policy, DEFAULT_ATTEMPT_TIMEOUT_MS, MAX_DELAY_MS};
+
+/// The methods retried without an idempotency key: those RFC 9110
+/// (section 9.2.2) calls idempotent. Any other is sent once.
+pub const RETRIED_METHODS: [&str; 6] = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"];
 
 /// A language the page writes retry code in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -139,16 +143,23 @@ pub struct Options {
     /// Whether to send one random `Idempotency-Key` per logical call: the
     /// same on every attempt of that call, a new one for the next call.
     pub idempotency_key: bool,
+    /// How long each attempt may take, in milliseconds: an attempt is
+    /// bounded by it and by the time left before the deadline, and one that
+    /// times out is retried while retries and time remain. Values above
+    /// [`MAX_DELAY_MS`] are written as [`MAX_DELAY_MS`].
+    pub attempt_timeout_ms: u64,
 }
 
 impl Default for Options {
-    /// Honor `Retry-After`, for at most ten minutes; no deadline, no key.
+    /// Honor `Retry-After`, for at most ten minutes; no deadline, no key;
+    /// 10 s per attempt.
     fn default() -> Self {
         Options {
             honor_retry_after: true,
             retry_after_max_ms: super::retry_after::DEFAULT_MAX_WAIT_MS,
             deadline_ms: None,
             idempotency_key: false,
+            attempt_timeout_ms: DEFAULT_ATTEMPT_TIMEOUT_MS,
         }
     }
 }
@@ -177,6 +188,8 @@ struct Plan {
     /// The deadline, held to [`MAX_DELAY_MS`].
     deadline_ms: Option<u64>,
     key: bool,
+    /// Each attempt's timeout, held to [`MAX_DELAY_MS`].
+    timeout_ms: u64,
 }
 
 impl Plan {
@@ -187,6 +200,7 @@ impl Plan {
             retry_after_max_ms: options.retry_after_max_ms.min(MAX_DELAY_MS),
             deadline_ms: options.deadline_ms.map(|d| d.min(MAX_DELAY_MS)),
             key: options.idempotency_key,
+            timeout_ms: options.attempt_timeout_ms.min(MAX_DELAY_MS),
         }
     }
 
@@ -241,6 +255,7 @@ impl Plan {
         if self.honor {
             out.push(("RETRY_AFTER_MAX_MS", self.retry_after_max_ms as f64));
         }
+        out.push(("ATTEMPT_TIMEOUT_MS", self.timeout_ms as f64));
         if let Some(deadline) = self.deadline_ms {
             out.push(("DEADLINE_MS", deadline as f64));
         }
@@ -305,33 +320,55 @@ impl Plan {
              network errors; any other status ends the loop at once."
                 .to_string(),
             retry_after_line.map_or(default_retry_after, str::to_string),
-            "Retry only idempotent requests (GET, PUT, DELETE) or ones that carry an \
-             idempotency key: a retried POST may take effect twice."
-                .to_string(),
+            self.timeout_line(),
         ];
         let mut lines: Vec<String> = paragraphs.iter().flat_map(|p| wrap(p, width)).collect();
         if let Some(deadline) = self.deadline_ms {
             lines.extend(wrap(
                 &format!(
-                    "Deadline: the whole call has {} ms. A wait (computed or Retry-After) \
-                     that would end past it is not started: the call gives up at once and \
-                     says the deadline was reached. An attempt under way is not cut short, \
-                     so give each one a timeout.",
+                    "Deadline: the whole call has {} ms. No attempt runs past it, and a \
+                     wait (computed or Retry-After) that would end past it is not started: \
+                     the call gives up at once and says the deadline was reached.",
                     thousands(deadline)
                 ),
                 width,
             ));
         }
-        if self.key {
-            lines.extend(wrap(
-                "Every attempt of one call sends the same random Idempotency-Key, and \
-                 each call a new one, so a server that remembers keys can drop a repeat: \
-                 a POST that charges a card or sends a message then takes effect once, \
-                 even when a lost answer makes us send it again.",
-                width,
-            ));
-        }
+        lines.extend(wrap(&self.methods_line(), width));
         lines
+    }
+
+    /// The header's sentence on each attempt's timeout.
+    fn timeout_line(&self) -> String {
+        let (bound, left) = match self.deadline_ms {
+            Some(_) => (", and never past the deadline", " and time"),
+            None => ("", ""),
+        };
+        format!(
+            "Each attempt may take at most {} ms{bound}; one that times out is retried \
+             while retries{left} remain. Only the caller's own cancellation ends the call \
+             at once.",
+            thousands(self.timeout_ms)
+        )
+    }
+
+    /// The header's sentence on which methods are retried.
+    fn methods_line(&self) -> String {
+        if self.key {
+            "Every method is retried, since every attempt of one call sends the same \
+             Idempotency-Key: the caller's own when it sets one, otherwise a random one \
+             per call. A server that remembers keys can then drop a repeat, so a POST \
+             that charges a card takes effect once even when a lost answer makes us \
+             send it again."
+                .to_string()
+        } else {
+            format!(
+                "Only idempotent methods ({}) are retried: any other (POST, PATCH) is \
+                 sent once, since a retried POST may take effect twice. Turn on the \
+                 idempotency key to retry those too.",
+                RETRIED_METHODS.join(", ")
+            )
+        }
     }
 
     /// The sleep formula of the chosen mode, in words for the header.

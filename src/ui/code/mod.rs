@@ -12,6 +12,7 @@ use crate::core::snippets::{write, Lang, Options};
 use crate::ui::state::{use_code, use_derived, use_policy, use_retry_after};
 use crate::ui::widgets::checkbox::Checkbox;
 use crate::ui::widgets::clipboard::copy_text;
+use crate::ui::widgets::number_field::InputField;
 use crate::ui::widgets::stale_note::StaleNote;
 
 /// How long the code waits for the policy to stop changing.
@@ -74,6 +75,7 @@ pub fn CodeTabs() -> impl IntoView {
             retry_after_max_ms: ra_max.valid.get(),
             deadline_ms: deadline.valid.get(),
             idempotency_key: choices.idem.get(),
+            attempt_timeout_ms: choices.timeout.valid.get(),
         };
         policy.with(|p| write(lang.get(), p, &options))
     });
@@ -125,6 +127,9 @@ pub fn CodeTabs() -> impl IntoView {
                 <div class="checks">
                     <Checkbox label="Honor Retry-After" value=choices.honor.value />
                     <Checkbox label="Idempotency-Key header" value=choices.idem.value />
+                </div>
+                <div class="fields code-fields">
+                    <InputField field=choices.timeout />
                 </div>
             </div>
             <StaleNote what="This code uses" own_policy=true />

@@ -6,8 +6,8 @@
 //! `snapshot` and `stale`.
 
 use crate::core::inputs::{
-    BASE, CAP, CAP_ORDER, DEADLINE, HIGH_FACTOR, HONOR, IDEM, JITTER, LANG, LOW_FACTOR, MULTIPLIER,
-    RETRIES, RETRY_AFTER_MAX, SEED, SERVER_WAIT, SIM_CLIENTS, SIM_RUNS,
+    ATTEMPT_TIMEOUT, BASE, CAP, CAP_ORDER, DEADLINE, HIGH_FACTOR, HONOR, IDEM, JITTER, LANG,
+    LOW_FACTOR, MULTIPLIER, RETRIES, RETRY_AFTER_MAX, SEED, SERVER_WAIT, SIM_CLIENTS, SIM_RUNS,
 };
 use crate::core::policy::{CapOrder, Jitter};
 use crate::core::share::State;
@@ -96,6 +96,8 @@ inputs! {
         honor: Value<bool> = HONOR,
         /// `Idempotency-Key header`.
         idem: Value<bool> = IDEM,
+        /// `Attempt timeout (ms)`.
+        timeout: Field<u64> = ATTEMPT_TIMEOUT,
     }
 }
 

@@ -14,7 +14,10 @@
 // The body of an answer is "status S attempt N", so a test can tell which
 // attempt's response a snippet handed back. Each hit notes its TCP
 // connection (`conn`, numbered per server), its Idempotency-Key and
-// X-Session headers, so keep-alive reuse and keys can be counted.
+// X-Session headers, so keep-alive reuse and keys can be counted, and when
+// the client closed its connection (`closed`, on the same clock as `t`;
+// unset while it is open), so a test can tell when a stalled attempt was
+// given up.
 
 import http from "node:http";
 import net from "node:net";
@@ -64,6 +67,7 @@ export class FaultServer {
       session: req.headers["x-session"],
     };
     record.hits.push(hit);
+    req.socket.once("close", () => (hit.closed ??= performance.now()));
     const step = record.steps[Math.min(n, record.steps.length - 1)];
     req.setEncoding("utf8");
     req.on("data", (chunk) => (hit.body += chunk));

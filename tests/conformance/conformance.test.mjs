@@ -572,15 +572,27 @@ const DEADLINE = {
     const late = slack();
     const seen = JSON.stringify(result.calls);
     // Attempts are timed from the driver's start, a little before the call's.
-    // A sleep that overshoots on a loaded machine can start one late, so a
-    // late attempt is a timing miss (run again); a snippet that ignores the
+    // A sleep that overshoots on a loaded machine can start one late, by as
+    // much as any wait ends late (the slack, scaled by the load), so a late
+    // attempt is a timing miss (run again); a snippet that ignores the
     // deadline starts attempt 4 at 300 ms or later every time.
-    for (const t of result.calls) expectBetween(t, 0, POLICY.deadline + 30, `an attempt at ${ms(t)}: ${seen}`);
+    for (const t of result.calls) expectBetween(t, 0, POLICY.deadline + late, `an attempt at ${ms(t)}: ${seen}`);
     expectBetween(endedOf(result), 0, POLICY.deadline + late, `ended at ${ms(endedOf(result))}`);
     if (v.mode === "none") {
-      // 20 and 80 ms fit; the 200 ms wait after attempt 3 would not.
+      // 20 and 80 ms fit; the 200 ms wait after attempt 3 would not. How many
+      // attempts fit depends on how fast the machine starts each one (a
+      // busy machine can leave room for two), so the bound that matters is
+      // held instead: the call gave up only when the next wait, at its
+      // shortest, would have ended at or past the deadline. A snippet that
+      // gives up early fails that on any machine.
       expectDeadline(v.lang, result);
-      if (record.hits.length !== 3) throw new TimingError(`three attempts expected: ${seen}`);
+      const n = record.hits.length;
+      assert.ok(n >= 1 && n <= 3, `one to three attempts: ${seen}`);
+      const next = ctx.manifest.bounds[v.mode][n - 1][0];
+      assert.ok(
+        endedOf(result) + next >= POLICY.deadline - EARLY_MS,
+        `gave up at ${ms(endedOf(result))} after ${n} attempts, when the ${next} ms wait still fit: ${seen}`,
+      );
     } else if (result.calls.length < ATTEMPTS) {
       expectDeadline(v.lang, result);
     }
@@ -722,6 +734,9 @@ const PASTE_DEADLINE = {
   async "b: with the key, a POST is retried and the caller's own key is kept"(v) {
     const { url, record } = ctx.server.plan([{ status: 503 }, { status: 200 }]);
     const result = await ctx.runners.run(v, url, withCallerKey(v, { method: "POST", body: "once" }));
+    // On a loaded machine a slow first attempt can leave no time for the
+    // retry before the 250 ms deadline: a timing miss, run again.
+    if (record.hits.length === 1) throw new TimingError(`the POST was not retried: ${JSON.stringify(result.outcome)}`);
     expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 2 });
     // Exactly the caller's key (a second header would show as "a, b").
     assert.deepEqual(record.hits.map((h) => h.key), [CALLER_KEY, CALLER_KEY]);
@@ -751,6 +766,12 @@ const MUTANTS = [
     go: ["if ms <= 0 {\n\t\treturn 0, false", "if ms <= 0 {\n\t\treturn 0, true"],
     sh: ["[[ -n $value ]] || return 0", "true"],
     rs: ["(ms > 0.0).then(|| ms.min(RETRY_AFTER_MAX_MS))", "Some(ms.clamp(0.0, RETRY_AFTER_MAX_MS))"],
+  }],
+  ["a: a stalled attempt times out at the attempt timeout and is retried", {
+    sh: [" --max-time \"$(printf '%d.%03d' $((limit_ms / 1000)) $((limit_ms % 1000)))\"", ""],
+  }],
+  ["b: POST and PATCH are sent once without a key; PUT is retried", {
+    sh: ["*) retried= ;;", "*) retried=1 ;;"],
   }],
 ].flatMap(([scenario, byLang], n) =>
   Object.entries(byLang)
@@ -791,8 +812,9 @@ async function extreme(v) {
 const BASH = {
   async "s: a body on stdin goes out whole on every attempt"(v) {
     const { url, record } = ctx.server.plan([{ status: 503 }, { status: 503 }, { status: 200 }]);
+    // PUT: a POST (what --data-binary alone means) is sent once.
     const result = await ctx.runners.run(v, url, {
-      curlArgs: ["--data-binary", "@-"],
+      curlArgs: ["-X", "PUT", "--data-binary", "@-"],
       stdin: "hello\n",
     });
     expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });

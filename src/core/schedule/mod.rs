@@ -24,12 +24,14 @@ use super::format;
 use super::policy::{CapOrder, Jitter, Policy, Proportional};
 
 mod decorrelated;
+mod timeouts;
 mod words;
 
 use decorrelated::decorrelated_step;
 pub use decorrelated::{
     decorrelated_means, decorrelated_preview, MeansRun, SIMULATION_RUNS, SIMULATION_SEED,
 };
+pub use timeouts::TimeoutCheck;
 pub use words::{edge_notes, glance, summary_sentence};
 
 /// One retry's line in the table. All values are unrounded milliseconds.

@@ -28,7 +28,10 @@ pub(super) fn write(plan: &Plan) -> String {
         "#\n\
          # Usage: retry.sh URL [curl arguments]\n\
          # The extra arguments go to every curl call (method, headers, data); leave\n\
-         # out -o, -D, -w and --fail, which the script needs for itself. A body read\n\
+         # out -o, -D, -w and --fail, which the script needs for itself. The method\n\
+         # is read from them as curl reads it (-X, else -d/-F: POST, -T: PUT, -I:\n\
+         # HEAD). A --max-time among them bounds each attempt when it is shorter\n\
+         # than ATTEMPT_TIMEOUT_MS. A body read\n\
          # from stdin (@-) is kept in a file, so every attempt sends it whole. Prints\n\
          # the final body on stdout. Exits 0 on a 2xx or 3xx status, 2 on any other\n\
          # status it does not retry, 1 when retries run out{}, and 64 on a usage error.\n\n",
@@ -40,10 +43,9 @@ pub(super) fn write(plan: &Plan) -> String {
     ));
     out.push_str(&constants(plan));
     out.push_str(
-        "# Each attempt's limits in seconds, to connect and in all; a --connect-timeout\n\
-         # or --max-time among the curl arguments takes their place.\n\
-         CONNECT_TIMEOUT_S=10\n\
-         MAX_TIME_S=60\n",
+        "# Each attempt's limit to connect, in seconds; a --connect-timeout among the\n\
+         # curl arguments takes its place.\n\
+         CONNECT_TIMEOUT_S=10\n",
     );
     out.push_str(
         "\nif (($# < 1)); then\n  \
@@ -54,10 +56,51 @@ pub(super) fn write(plan: &Plan) -> String {
          shift\n\n\
          body=$(mktemp) && headers=$(mktemp) && stdin_body=$(mktemp) || exit 1\n\
          trap 'rm -f \"$body\" \"$headers\" \"$stdin_body\"' EXIT\n\n\
-         # curl reads @- from stdin, which can be read only once: read it into a file\n\
-         # now, and have every attempt send that file.\n\
+         # The curl arguments, and what they say about the call: its method (-X\n\
+         # wins; else data means POST, -T PUT, -I HEAD, -G GET), the caller's own\n\
+         # --max-time in ms (taken out: each attempt gets its own below) and, with\n\
+         # an Idempotency-Key header of the caller's, that key.\n\
          args=()\n\
+         method=\n\
+         implied=GET\n\
+         get=\n\
+         caller_max_ms=\n\
+         caller_key=\n\
+         next=\n\
+         stdin_read=\n\
          for arg in \"$@\"; do\n  \
+         case $next in\n    \
+         method) method=$arg ;;\n    \
+         max-time)\n      \
+         caller_max_ms=$(LC_ALL=C awk -v s=\"$arg\" 'BEGIN { printf \"%.0f\", s * 1000 }')\n      \
+         next=\n      \
+         continue\n      \
+         ;;\n    \
+         header)\n      \
+         case $arg in\n        \
+         [Ii][Dd][Ee][Mm][Pp][Oo][Tt][Ee][Nn][Cc][Yy]-[Kk][Ee][Yy]:*) caller_key=1 ;;\n      \
+         esac\n      \
+         ;;\n  \
+         esac\n  \
+         if [[ -n $next ]]; then\n    \
+         next= # this was the value of the option before it\n  \
+         else\n    \
+         case $arg in\n      \
+         -X | --request) next=method ;;\n      \
+         -X?*) method=${arg#-X} ;;\n      \
+         -m | --max-time)\n        \
+         next=max-time\n        \
+         continue\n        \
+         ;;\n      \
+         -H | --header) next=header ;;\n      \
+         -d | --data | --data-* | --json | -F | --form | --form-string) implied=POST ;;\n      \
+         -T | --upload-file) implied=PUT ;;\n      \
+         -I | --head) implied=HEAD ;;\n      \
+         -G | --get) get=1 ;;\n    \
+         esac\n  \
+         fi\n  \
+         # curl reads @- from stdin, which can be read only once: read it into a\n  \
+         # file now, and have every attempt send that file.\n  \
          if [[ $arg == *@- ]]; then\n    \
          if [[ -z $stdin_read ]]; then\n      \
          cat >\"$stdin_body\"\n      \
@@ -66,13 +109,28 @@ pub(super) fn write(plan: &Plan) -> String {
          arg=${arg%-}$stdin_body\n  \
          fi\n  \
          args+=(\"$arg\")\n\
-         done\n\n",
+         done\n\
+         if [[ -n $get && $implied == POST ]]; then implied=GET; fi\n\
+         method=${method:-$implied}\n\n",
     );
     if plan.key {
         out.push_str(
-            "# One key for every attempt of this run: 128 random bits from /dev/urandom.\n\
-             key=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')\n\n",
+            "# One key for every attempt of this run, unless the caller set its own:\n\
+             # 128 random bits from /dev/urandom.\n\
+             key_header=()\n\
+             if [[ -z $caller_key ]]; then\n  \
+             key_header=(--header \"Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')\")\n\
+             fi\n\n",
         );
+    } else {
+        out.push_str(&format!(
+            "# Only idempotent methods are retried; any other is sent once.\n\
+             case $method in\n  \
+             {}) retried=1 ;;\n  \
+             *) retried= ;;\n\
+             esac\n\n",
+            super::RETRIED_METHODS.join(" | ")
+        ));
     }
     out.push_str(
         "# 408, 429 and 5xx but 501, 505, 511: a retry cannot fix those.\n\
@@ -103,17 +161,52 @@ pub(super) fn write(plan: &Plan) -> String {
         out.push_str("\ndeadline_ms=$(($(now_ms) + DEADLINE_MS))\n");
     }
     let key = if plan.key {
-        " \\\n    --header \"Idempotency-Key: $key\""
+        " \\\n    ${key_header[@]+\"${key_header[@]}\"}"
     } else {
         ""
     };
-    out.push_str(&format!(
+    out.push_str(
         "\nfor ((retry = 0; ; retry++)); do\n  \
-         status=$(curl --silent --show-error --connect-timeout \"$CONNECT_TIMEOUT_S\" \\\n    \
-         --max-time \"$MAX_TIME_S\" --output \"$body\" --dump-header \"$headers\" \\\n    \
-         --write-out '%{{http_code}}'{key} \"${{args[@]}}\" --url \"$url\")\n  \
+         # This attempt's limit: the attempt timeout, or the caller's --max-time\n  \
+         # when shorter",
+    );
+    if deadline {
+        out.push_str(
+            ", or the time left before the deadline when shorter still.\n  \
+             limit_ms=$ATTEMPT_TIMEOUT_MS\n  \
+             if [[ -n $caller_max_ms ]] && ((caller_max_ms < limit_ms)); then limit_ms=$caller_max_ms; fi\n  \
+             left_ms=$((deadline_ms - $(now_ms)))\n  \
+             if ((left_ms < limit_ms)); then limit_ms=$left_ms; fi\n  \
+             if ((limit_ms < 1)); then limit_ms=1; fi\n",
+        );
+    } else {
+        out.push_str(
+            ".\n  \
+             limit_ms=$ATTEMPT_TIMEOUT_MS\n  \
+             if [[ -n $caller_max_ms ]] && ((caller_max_ms < limit_ms)); then limit_ms=$caller_max_ms; fi\n",
+        );
+    }
+    out.push_str(&format!(
+        "  status=$(curl --silent --show-error --connect-timeout \"$CONNECT_TIMEOUT_S\" \\\n    \
+         --output \"$body\" --dump-header \"$headers\" --write-out '%{{http_code}}'{key} \\\n    \
+         ${{args[@]+\"${{args[@]}}\"}} --max-time \"$(printf '%d.%03d' $((limit_ms / 1000)) $((limit_ms % 1000)))\" \\\n    \
+         --url \"$url\")\n  \
          code=$?\n"
     ));
+    if !plan.key {
+        out.push_str(
+            "  if [[ -z $retried ]]; then\n    \
+             # Sent once: its answer (or failure) is final.\n    \
+             if ((code != 0)); then\n      \
+             echo \"retry.sh: curl failed (exit $code); $method is not retried\" >&2\n      \
+             exit 1\n    \
+             fi\n    \
+             cat \"$body\"\n    \
+             if ((status >= 200 && status < 400)); then exit 0; fi\n    \
+             exit 2\n  \
+             fi\n",
+        );
+    }
     out.push_str(
         "  if ((code != 0)); then\n    \
          case $code in\n      \

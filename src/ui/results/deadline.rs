@@ -5,12 +5,14 @@ use leptos::prelude::*;
 
 use crate::core::fit::{deadline_fit_with_wait, CapFit};
 use crate::core::format;
-use crate::ui::state::{use_derived, use_library, use_policy};
+use crate::ui::state::{use_code, use_derived, use_library, use_policy};
 
 /// Says whether the worst case and the expected total fit the deadline,
-/// then the largest cap that fits at the current retries (with a button
-/// that applies it) and the most retries that fit at the current cap.
-/// Nothing without a deadline.
+/// then (for the page's own policy, whose code bounds each attempt) the
+/// worst case with every attempt running to its timeout, then the largest
+/// cap that fits at the current retries (with a button that applies it)
+/// and the most retries that fit at the current cap. Nothing without a
+/// deadline.
 #[component]
 pub fn DeadlineSummary() -> impl IntoView {
     let (derived, inputs) = (use_derived(), use_policy());
@@ -38,6 +40,29 @@ pub fn DeadlineSummary() -> impl IntoView {
                 .with(|p| deadline_fit_with_wait(p, deadline, wait)),
         )
     });
+    // The retry code's attempts, each running to its timeout: the code
+    // follows the page's own policy, not a library's.
+    let timeout = use_code().timeout.valid;
+    let timeouts = move || {
+        if model.get().is_some() {
+            return None;
+        }
+        let deadline = derived.deadline.get()?;
+        let check = derived
+            .schedule
+            .with(|s| s.with_attempt_timeouts(deadline, timeout.get()));
+        Some(view! {
+            <p
+                class="deadline-timeouts"
+                class:misses=!check.fits()
+                data-testid="deadline-timeouts"
+                data-fits=check.fits().to_string()
+                data-attempts-fit=check.attempts_fit.to_string()
+            >
+                {check.sentence()}
+            </p>
+        })
+    };
     let apply = move |cap: u64| inputs.cap.text.set(cap.to_string());
     let fit_view = move || {
         fit.get().map(|f| {
@@ -81,6 +106,7 @@ pub fn DeadlineSummary() -> impl IntoView {
     view! {
         <div aria-live="polite">
             {sentence}
+            {timeouts}
             {fit_view}
         </div>
     }

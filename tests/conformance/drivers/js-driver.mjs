@@ -13,6 +13,10 @@
 //   DRIVER_REPEAT        make that many calls in a row; the last one's
 //                        outcome is printed, `calls` holds them all
 //   DRIVER_BAD_HEADER    send a header whose value holds a line break
+//   DRIVER_KEY           send the caller's own Idempotency-Key with this value
+//   DRIVER_HOOK          pass an onRetry hook; `hook` lists its calls, each
+//                        { at (ms from the start), retry, waitMs, status,
+//                        error (the error's name) }
 import { pathToFileURL } from "node:url";
 
 const [snippet, url, method, body, initKind] = process.argv.slice(2);
@@ -25,6 +29,7 @@ await fetch("http://127.0.0.1:1/").catch(() => {});
 
 const start = performance.now();
 const calls = [];
+const hook = [];
 const timeoutMs = Number(process.env.DRIVER_TIMEOUT_MS ?? 0);
 const [cancelKind, cancelMs] = (process.env.DRIVER_CANCEL ?? "").split(":");
 
@@ -41,10 +46,14 @@ function callerSignal() {
 
 async function callOnce() {
   const signal = callerSignal();
+  const headers = {
+    ...(process.env.DRIVER_BAD_HEADER ? { "x-bad": "a\nb" } : {}),
+    ...(process.env.DRIVER_KEY ? { "Idempotency-Key": process.env.DRIVER_KEY } : {}),
+  };
   const freshInit = () => ({
     method,
     ...(body ? { body } : {}),
-    ...(process.env.DRIVER_BAD_HEADER ? { headers: { "x-bad": "a\nb" } } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
     ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
     ...(signal ? { signal } : {}),
   });
@@ -56,7 +65,13 @@ async function callOnce() {
         }
       : freshInit();
   try {
-    const response = await fetchWithBackoff(url, init);
+    const options = process.env.DRIVER_HOOK
+      ? {
+          onRetry: ({ retry, waitMs, status, error }) =>
+            hook.push({ at: performance.now() - start, retry, waitMs, status, error: error?.name }),
+        }
+      : undefined;
+    const response = await fetchWithBackoff(url, init, options);
     return {
       kind: "response",
       isResponse: response instanceof Response,
@@ -76,4 +91,4 @@ async function callOnce() {
 
 let outcome;
 for (let i = 0; i < Number(process.env.DRIVER_REPEAT ?? 1); i++) outcome = await callOnce();
-console.log(JSON.stringify({ ...outcome, calls, ended: performance.now() - start }));
+console.log(JSON.stringify({ ...outcome, calls, hook, ended: performance.now() - start }));

@@ -17,15 +17,25 @@
 //   DRIVER_HOOK          pass an onRetry hook; `hook` lists its calls, each
 //                        { at (ms from the start), retry, waitMs, status,
 //                        error (the error's name) }
+import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 
 const [snippet, url, method, body, initKind] = process.argv.slice(2);
 const { fetchWithBackoff } = await import(pathToFileURL(snippet).href);
 
-// Node loads fetch's HTTP machinery on first use, which takes tens of ms:
-// do that now (port 1 refuses at once), so the waits measured are the
-// snippet's own.
+// Node loads and compiles fetch's HTTP machinery on first use, which takes
+// tens of ms, and far more on a loaded machine: do that now, with one POST
+// and its answer through a server of our own, so the times measured (a 250
+// ms deadline leaves little room) are the snippet's own.
+const warmUp = createServer((request, response) => request.resume().on("end", () => response.end("ok")));
+await new Promise((resolve) => warmUp.listen(0, "127.0.0.1", resolve));
+const warmUrl = `http://127.0.0.1:${warmUp.address().port}/`;
+await fetch(warmUrl, { method: "POST", body: "warm", signal: new AbortController().signal })
+  .then((response) => response.text())
+  .catch(() => {});
 await fetch("http://127.0.0.1:1/").catch(() => {});
+warmUp.closeAllConnections();
+warmUp.close();
 
 const start = performance.now();
 const calls = [];

@@ -403,7 +403,7 @@ fn only_the_chosen_mode_is_written() {
 fn each_language_names_its_entry_point() {
     let policy = Policy::default();
     let entry = [
-        (Lang::Js, "export async function fetchWithBackoff(url, init)"),
+        (Lang::Js, "export async function fetchWithBackoff(url, init, { onRetry } = {})"),
         (Lang::Ts, "export async function fetchWithBackoff("),
         (
             Lang::Py,
@@ -587,7 +587,7 @@ fn production_defaults_are_in_the_code() {
     assert!(!rs.contains("RandomState") && rs.contains("rand::random"));
     for lang in [Lang::Js, Lang::Ts] {
         let js = write(lang, &policy, &HONOR);
-        assert!(js.contains("new Request(url,") && js.contains("Access-Control-Expose-Headers"));
+        assert!(js.contains("new Request(\n") && js.contains("Access-Control-Expose-Headers"));
     }
     // Only a policy whose sleep can pass the delay limit holds it there.
     let extreme = Policy {

@@ -712,6 +712,36 @@ const PASTE = {
   },
 };
 
+/**
+ * The retry hook, told of each retry before its wait. JS/TS alone so far
+ * (the driver's DRIVER_HOOK): run on plain variants in RETRY_AFTER_MODES.
+ */
+const HOOK = {
+  async "z: the retry hook is told each retry before its wait"(v) {
+    const { url, record } = ctx.server.plan([{ status: 503 }, { reset: true }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url, { env: { DRIVER_HOOK: "1" } });
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });
+    assert.equal(record.hits.length, 3);
+    const hook = result.outcome.hook;
+    const seen = JSON.stringify(hook);
+    // One call per retry, numbered from 1, naming what was retried.
+    assert.deepEqual(hook.map((h) => h.retry), [1, 2], seen);
+    assert.deepEqual(hook.map((h) => h.status), [503, undefined], seen);
+    assert.deepEqual(hook.map((h) => h.error), [undefined, "TypeError"], seen);
+    const bounds = ctx.manifest.bounds[v.mode];
+    const gaps = gapsOf(record.hits.map((h) => h.t));
+    hook.forEach(({ at, retry, waitMs }, i) => {
+      const [min, max] = bounds[retry - 1];
+      assert.ok(waitMs >= min && waitMs <= max, `retry ${retry}'s wait ${waitMs} outside [${min}, ${max}]`);
+      // Told before the wait: the next attempt starts waitMs after the call...
+      assert.ok(at <= result.calls[i + 1], `retry ${retry} was told after its attempt: ${seen}`);
+      expectWait(result.calls[i + 1] - at, waitMs, `the wait after the hook of retry ${retry}`);
+      // ...and the server saw that wait between the two requests.
+      expectWait(gaps[i], waitMs, `the gap before retry ${retry}`);
+    });
+  },
+};
+
 /** Safe to paste, with the deadline and the idempotency key on. */
 const PASTE_DEADLINE = {
   async "a: a stall past the deadline is given up by the deadline"(v) {
@@ -769,9 +799,13 @@ const MUTANTS = [
   }],
   ["a: a stalled attempt times out at the attempt timeout and is retried", {
     sh: [" --max-time \"$(printf '%d.%03d' $((limit_ms / 1000)) $((limit_ms % 1000)))\"", ""],
+    js: ["const timedOut = attempt.signal.aborted;", "const timedOut = false;"],
+    ts: ["const timedOut = attempt.signal.aborted;", "const timedOut = false;"],
   }],
   ["b: POST and PATCH are sent once without a key; PUT is retried", {
     sh: ["*) retried= ;;", "*) retried=1 ;;"],
+    js: ["RETRIED_METHODS.includes(request.method)", "RETRIED_METHODS.includes(request.method.replace(/POST|PATCH/, \"PUT\"))"],
+    ts: ["RETRIED_METHODS.includes(request.method)", "RETRIED_METHODS.includes(request.method.replace(/POST|PATCH/, \"PUT\"))"],
   }],
 ].flatMap(([scenario, byLang], n) =>
   Object.entries(byLang)
@@ -861,6 +895,8 @@ const WHERE = {
   // Only a Retry-After makes a wait long enough to cancel in.
   "p: the caller cancels during a Retry-After wait": (v) => v.honor,
   "p: AbortSignal.timeout ends a Retry-After wait": (v) => v.honor && ["js", "ts"].includes(v.lang),
+  // Only the JS/TS driver passes a hook so far.
+  "z: the retry hook is told each retry before its wait": (v) => ["js", "ts"].includes(v.lang),
 };
 
 /**
@@ -978,7 +1014,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     const groups = [];
     if (isPlain(v)) groups.push(COMMON);
     if (isPlain(v) && RETRY_AFTER_MODES.includes(v.mode)) {
-      groups.push(RETRY_AFTER, SAFE, PASTE);
+      groups.push(RETRY_AFTER, SAFE, PASTE, HOOK);
       if (["js", "ts", "go", "rs"].includes(v.lang)) groups.push(CANCEL);
     }
     if (isPlain(v) && v.lang === "sh") groups.push(BASH);

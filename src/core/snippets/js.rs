@@ -3,9 +3,10 @@
 //!
 //! One writer serves both: the TypeScript text is the JavaScript text with
 //! type annotations, so the two tabs never drift apart. The annotations make
-//! it pass `tsc --strict --noUncheckedIndexedAccess --target es2022`.
+//! it pass `tsc --strict --noUncheckedIndexedAccess
+//! --noPropertyAccessFromIndexSignature --target es2022 --module nodenext`.
 
-use super::{comment, decimal, Plan};
+use super::{comment, decimal, Plan, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the JavaScript snippet, or the TypeScript one when `typed`.
@@ -17,40 +18,51 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     out.push_str(&constants(plan));
     out.push_str(&format!(
         "// The most of a retried response's body read before letting it go.\n\
-         const DRAIN_LIMIT_BYTES = {DRAIN_LIMIT_BYTES};\n\n"
+         const DRAIN_LIMIT_BYTES = {DRAIN_LIMIT_BYTES};\n"
     ));
-
-    out.push_str(
-        "/**\n\
-         \x20* Fetches `url`, retrying 408, 429, 5xx (not 501, 505, 511) and network\n\
-         \x20* errors with backoff. `init` is a fetch init object, or a function that\n\
-         \x20* returns a fresh one for each attempt (a stream body can be read only\n\
-         \x20* once). Resolves to the final Response (the last one when retries run\n\
-         \x20* out); rejects with the network error of the final attempt. When\n\
-         \x20* `init.signal` aborts or times out, it rejects at once with the signal's\n\
-         \x20* reason, also during a wait; so does a signal that `init` builds for one\n\
-         \x20* attempt.\n",
-    );
-    if plan.deadline_ms.is_some() {
+    if !plan.key {
+        let methods: Vec<String> = RETRIED_METHODS.iter().map(|m| format!("\"{m}\"")).collect();
+        out.push_str(&format!(
+            "// The idempotent methods (RFC 9110, section 9.2.2): the only ones retried.\n\
+             const RETRIED_METHODS = [{}];\n",
+            methods.join(", ")
+        ));
+    }
+    out.push('\n');
+    if typed {
         out.push_str(
-            " * When the deadline leaves no time for another attempt, it rejects with\n \
-             * a TimeoutError whose cause is the last response or error.\n",
+            "/** What onRetry is told before each wait. */\n\
+             export interface RetryEvent {\n  \
+             /** 1 before the first retry. */\n  \
+             retry: number;\n  \
+             /** How long the wait about to start is. */\n  \
+             waitMs: number;\n  \
+             /** The status that is retried, if a response came. */\n  \
+             status?: number;\n  \
+             /** Otherwise the error that is retried (a TimeoutError: no answer in time). */\n  \
+             error?: unknown;\n\
+             }\n\n",
         );
     }
-    out.push_str(" */\n");
+    out.push_str(&doc_comment(plan));
     if typed {
         out.push_str(
             "export async function fetchWithBackoff(\n  \
-             url: string | URL,\n  \
-             init?: RequestInit | (() => RequestInit),\n\
+             url: string | URL | Request,\n  \
+             init?: RequestInit | (() => RequestInit),\n  \
+             { onRetry }: { onRetry?: (event: RetryEvent) => void } = {},\n\
              ): Promise<Response> {\n",
         );
     } else {
-        out.push_str("export async function fetchWithBackoff(url, init) {\n");
+        out.push_str("export async function fetchWithBackoff(url, init, { onRetry } = {}) {\n");
     }
     out.push_str("  const delays = backoffDelays();\n");
     if plan.deadline_ms.is_some() {
-        out.push_str("  const deadline = Date.now() + DEADLINE_MS;\n");
+        out.push_str(
+            "  // performance.now() is monotonic: a change of the wall clock cannot\n  \
+             // stretch or cut the deadline.\n  \
+             const deadline = performance.now() + DEADLINE_MS;\n",
+        );
     }
     if plan.key {
         out.push_str(
@@ -62,31 +74,84 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     out.push_str(
         "  for (let retry = 0; ; retry++) {\n    \
          // Built outside the try: a bad URL or header value throws here, unretried.\n    \
-         const request = new Request(url, typeof init === \"function\" ? init() : init);\n",
+         // A Request's body can be read only once, so each attempt sends a clone.\n    \
+         const request = new Request(\n      \
+         url instanceof Request ? url.clone() : url,\n      \
+         typeof init === \"function\" ? init() : init,\n    \
+         );\n",
     );
     if plan.key {
-        out.push_str("    request.headers.set(\"Idempotency-Key\", idempotencyKey);\n");
+        out.push_str(
+            "    // The caller's own key, when it set one, is kept on every attempt.\n    \
+             if (!request.headers.has(\"Idempotency-Key\")) {\n      \
+             request.headers.set(\"Idempotency-Key\", idempotencyKey);\n    \
+             }\n    \
+             const last = retry >= MAX_RETRIES;\n",
+        );
+    } else {
+        out.push_str(
+            "    // Without an idempotency key a retried POST or PATCH may take effect\n    \
+             // twice: any other method than RETRIED_METHODS is sent once.\n    \
+             const last = retry >= MAX_RETRIES || !RETRIED_METHODS.includes(request.method);\n",
+        );
     }
-    // The wait before the next attempt, with or without the deadline.
-    let sleep = |ms: &str, last: &str| match plan.deadline_ms {
-        Some(_) => format!("await sleepWithin(deadline, {ms}, request.signal, {last});"),
-        None => format!("await sleep({ms}, request.signal);"),
+    if plan.deadline_ms.is_some() {
+        out.push_str(
+            "    // This attempt's own time, never past the deadline.\n    \
+             const attempt = attemptSignal(\n      \
+             request.signal,\n      \
+             Math.min(ATTEMPT_TIMEOUT_MS, deadline - performance.now()),\n    \
+             );\n",
+        );
+    } else {
+        out.push_str(
+            "    // This attempt's own time.\n    \
+             const attempt = attemptSignal(request.signal, ATTEMPT_TIMEOUT_MS);\n",
+        );
+    }
+    // Gives up at the deadline, tells the hook, then waits.
+    let wait = |indent: &str, ms: &str, last: &str, cause: &str| {
+        let field = if ms == "waitMs" {
+            ms.to_string()
+        } else {
+            format!("waitMs: {ms}")
+        };
+        let mut text = String::new();
+        if plan.deadline_ms.is_some() {
+            text.push_str(&format!(
+                "{indent}giveUpPastDeadline(deadline, {ms}, {last});\n"
+            ));
+        }
+        text.push_str(&format!(
+            "{indent}onRetry?.({{ retry: retry + 1, {field}, {cause} }});\n\
+             {indent}await sleep({ms}, request.signal);\n"
+        ));
+        text
     };
     out.push_str(&format!(
         "    let response{};\n    \
          try {{\n      \
-         response = await fetch(request);\n    \
+         response = await fetch(request, {{ signal: attempt.signal }});\n    \
          }} catch (error) {{\n      \
-         if (retry >= MAX_RETRIES || !isNetworkError(error, request)) throw error;\n      \
-         {}\n      \
+         attempt.clear();\n      \
+         // The caller's cancel ends the call at once; an attempt that ran out\n      \
+         // of time is retried like a network failure.\n      \
+         if (request.signal.aborted) throw request.signal.reason;\n      \
+         const timedOut = attempt.signal.aborted;\n      \
+         if (last || !(timedOut || isNetworkError(error, request))) throw error;\n      \
+         const waitMs = delays.next().value;\n\
+         {}      \
          continue;\n    \
          }}\n    \
-         if (retry >= MAX_RETRIES || !isRetryable(response.status)) return response;\n    \
+         if (last || !isRetryable(response.status)) {{\n      \
+         attempt.clear();\n      \
+         return response;\n    \
+         }}\n    \
          const computedMs = delays.next().value;\n",
         ty(": Response"),
-        sleep("delays.next().value", "error"),
+        wait("      ", "waitMs", "error", "error"),
     ));
-    let wait = if plan.honor {
+    let wait_ms = if plan.honor {
         out.push_str(
             "    // A browser sees a cross-origin Retry-After only if the server lists it in\n    \
              // Access-Control-Expose-Headers; otherwise the computed delay applies.\n    \
@@ -98,11 +163,13 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
         "computedMs"
     };
     out.push_str(&format!(
-        "    await discard(response);\n    \
-         {}\n  \
+        "    // Drained within the attempt's time: a stalled body is cut off.\n    \
+         await discard(response);\n    \
+         attempt.clear();\n\
+         {}  \
          }}\n\
          }}\n\n",
-        sleep(wait, "response"),
+        wait("    ", wait_ms, "response", "status: response.status"),
     ));
 
     out.push_str(&format!(
@@ -123,7 +190,7 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
          * loop fail the same way every time.\n \
          */\n\
          function isNetworkError(error{}, request{}){} {{\n  \
-         if (!(error instanceof TypeError) || request.signal.aborted) return false;\n  \
+         if (!(error instanceof TypeError)) return false;\n  \
          if (!/^https?:/.test(request.url)) return false;\n  \
          const reason = String({}?.message);\n  \
          return !/certificate|redirect/i.test(reason);\n\
@@ -189,31 +256,54 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
         ty("<void>"),
     ));
 
+    out.push_str(&format!(
+        "/**\n \
+         * The signal for one attempt: it aborts with the caller's reason when\n \
+         * `callerSignal` does, or after `ms` with a TimeoutError. Call `clear` once\n \
+         * the attempt is over, so its timer does not run on through the wait.\n \
+         */\n\
+         function attemptSignal(\n  \
+         callerSignal{s},\n  \
+         ms{n},\n\
+         ){r} {{\n  \
+         const controller = new AbortController();\n  \
+         const timeout = () => {{\n    \
+         const message = `no answer within ${{Math.round(ms)}} ms`;\n    \
+         controller.abort(new DOMException(message, \"TimeoutError\"));\n  \
+         }};\n  \
+         // Timers fire at once past 2^31 - 1 ms (24.8 days): held there.\n  \
+         const timer = setTimeout(timeout, Math.min(ms, 2 ** 31 - 1));\n  \
+         const cancel = () => controller.abort(callerSignal.reason);\n  \
+         if (callerSignal.aborted) cancel();\n  \
+         else callerSignal.addEventListener(\"abort\", cancel, {{ once: true }});\n  \
+         const clear = () => {{\n    \
+         clearTimeout(timer);\n    \
+         callerSignal.removeEventListener(\"abort\", cancel);\n  \
+         }};\n  \
+         return {{ signal: controller.signal, clear }};\n\
+         }}\n\n",
+        s = ty(": AbortSignal"),
+        n = ty(": number"),
+        r = ty(": { signal: AbortSignal; clear: () => void }"),
+    ));
+
     if plan.deadline_ms.is_some() {
         out.push_str(&format!(
             "/**\n \
-             * Sleeps like sleep(), unless the wait would end at or past `deadline`\n \
-             * (epoch ms): then rejects at once with a TimeoutError whose cause is\n \
-             * `last`, the failure that would have been retried.\n \
+             * Throws a TimeoutError whose cause is `last`, the failure that would\n \
+             * have been retried, when a wait of `ms` would end at or past `deadline`\n \
+             * (performance.now() ms).\n \
              */\n\
-             async function sleepWithin(\n  \
-             deadline{n},\n  \
-             ms{n},\n  \
-             signal{s},\n  \
-             last{u},\n\
-             ){p} {{\n  \
-             if (Date.now() + ms >= deadline) {{\n    \
-             const message = `deadline of ${{DEADLINE_MS}} ms reached`;\n    \
-             const error = new Error(message, {{ cause: last }});\n    \
-             error.name = \"TimeoutError\";\n    \
-             throw error;\n  \
-             }}\n  \
-             await sleep(ms, signal);\n\
+             function giveUpPastDeadline(deadline{n}, ms{n}, last{u}){v} {{\n  \
+             if (performance.now() + ms < deadline) return;\n  \
+             const message = `deadline of ${{DEADLINE_MS}} ms reached`;\n  \
+             const error = new Error(message, {{ cause: last }});\n  \
+             error.name = \"TimeoutError\";\n  \
+             throw error;\n\
              }}\n\n",
             n = ty(": number"),
-            s = ty(": AbortSignal"),
             u = ty(": unknown"),
-            p = ty(": Promise<void>"),
+            v = ty(": void"),
         ));
     }
 
@@ -231,6 +321,50 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
         out.push('\n');
         out.push_str(&retry_after(typed));
     }
+    out
+}
+
+/// The doc comment of `fetchWithBackoff`: what it does, and what it leaves
+/// to the caller.
+fn doc_comment(plan: &Plan) -> String {
+    let mut out = String::from(
+        "/**\n \
+         * Fetches `url` (a URL, or a Request, cloned for each attempt), retrying\n \
+         * 408, 429, 5xx (not 501, 505, 511), network errors and attempts that time\n \
+         * out, with backoff. `init` is a fetch init object, or a function that\n \
+         * returns a fresh one for each attempt (a stream body can be read only\n \
+         * once). Resolves to the final Response (the last one when retries run\n \
+         * out); rejects with the error of the final attempt.\n",
+    );
+    if !plan.key {
+        out.push_str(
+            " * Only RETRIED_METHODS are retried: a POST or PATCH is sent once, and its\n \
+             * response or error handed back as it is.\n",
+        );
+    }
+    out.push_str(if plan.deadline_ms.is_some() {
+        " * Each attempt has ATTEMPT_TIMEOUT_MS, and never past the deadline, for\n \
+         * the response's headers to arrive (and a retried response's body to\n \
+         * drain); the body of the response handed back is the caller's to read.\n"
+    } else {
+        " * Each attempt has ATTEMPT_TIMEOUT_MS for the response's headers to arrive\n \
+         * (and a retried response's body to drain); the body of the response\n \
+         * handed back is the caller's to read.\n"
+    });
+    out.push_str(
+        " * When `init.signal` aborts or times out, it rejects at once with the\n \
+         * signal's reason, also during a wait; so does a signal that `init`\n \
+         * builds for one attempt.\n \
+         * `onRetry`, when given, is called before each wait with a RetryEvent:\n \
+         * { retry (1 for the first), waitMs, and the retried status or error }.\n",
+    );
+    if plan.deadline_ms.is_some() {
+        out.push_str(
+            " * When the deadline leaves no time for another attempt, it rejects with\n \
+             * a TimeoutError whose cause is the last response or error.\n",
+        );
+    }
+    out.push_str(" */\n");
     out
 }
 
@@ -343,6 +477,16 @@ fn retry_after(typed: bool) -> String {
         ty(": string | null"),
         ty(": number | null"),
     ));
+    // A named group: `.hour` in JavaScript, `["hour"]` in TypeScript, whose
+    // --noPropertyAccessFromIndexSignature wants brackets on the groups'
+    // index signature.
+    let field = |name: &str| {
+        if typed {
+            format!("[\"{name}\"]")
+        } else {
+            format!(".{name}")
+        }
+    };
     out.push_str(&format!(
         "/**\n \
          * The instant of an HTTP-date in epoch ms, or null. The fields come from a\n \
@@ -355,14 +499,14 @@ fn retry_after(typed: bool) -> String {
          if (!fields) continue;\n    \
          // Every group is there when the shape matched; the defaults are for tsc.\n    \
          const {{ weekday = \"\", month: monthName = \"\", year: yearDigits = \"\" }} = fields;\n    \
-         const hour = Number(fields.hour);\n    \
-         const minute = Number(fields.minute);\n    \
-         const second = Number(fields.second);\n    \
+         const hour = Number(fields{hour});\n    \
+         const minute = Number(fields{minute});\n    \
+         const second = Number(fields{second});\n    \
          const leap = hour === 23 && minute === 59 && second === 60;\n    \
          if (hour > 23 || minute > 59 || (second > 59 && !leap)) return null;\n    \
          const seconds = (hour * 60 + minute) * 60 + second;\n    \
          const month = MONTHS.indexOf(monthName);\n    \
-         const day = Number(fields.day); // asctime's \" 6\" reads as 6\n    \
+         const day = Number(fields{day}); // asctime's \" 6\" reads as 6\n    \
          const year =\n      \
          yearDigits.length === 2\n        \
          ? rfc850Year(Number(yearDigits), month, day, seconds)\n        \
@@ -377,6 +521,10 @@ fn retry_after(typed: bool) -> String {
          }}\n\n",
         ty(": string"),
         ty(": number | null"),
+        hour = field("hour"),
+        minute = field("minute"),
+        second = field("second"),
+        day = field("day"),
     ));
     out.push_str(&format!(
         "/** Epoch ms of a UTC date; month counts from 0, and day 0 or 31 Feb roll over. */\n\

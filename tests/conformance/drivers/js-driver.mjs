@@ -13,18 +13,33 @@
 //   DRIVER_REPEAT        make that many calls in a row; the last one's
 //                        outcome is printed, `calls` holds them all
 //   DRIVER_BAD_HEADER    send a header whose value holds a line break
+//   DRIVER_KEY           send the caller's own Idempotency-Key with this value
+//   DRIVER_HOOK          pass an onRetry hook; `hook` lists its calls, each
+//                        { at (ms from the start), retry, waitMs, status,
+//                        error (the error's name) }
+import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 
 const [snippet, url, method, body, initKind] = process.argv.slice(2);
 const { fetchWithBackoff } = await import(pathToFileURL(snippet).href);
 
-// Node loads fetch's HTTP machinery on first use, which takes tens of ms:
-// do that now (port 1 refuses at once), so the waits measured are the
-// snippet's own.
+// Node loads and compiles fetch's HTTP machinery on first use, which takes
+// tens of ms, and far more on a loaded machine: do that now, with one POST
+// and its answer through a server of our own, so the times measured (a 250
+// ms deadline leaves little room) are the snippet's own.
+const warmUp = createServer((request, response) => request.resume().on("end", () => response.end("ok")));
+await new Promise((resolve) => warmUp.listen(0, "127.0.0.1", resolve));
+const warmUrl = `http://127.0.0.1:${warmUp.address().port}/`;
+await fetch(warmUrl, { method: "POST", body: "warm", signal: new AbortController().signal })
+  .then((response) => response.text())
+  .catch(() => {});
 await fetch("http://127.0.0.1:1/").catch(() => {});
+warmUp.closeAllConnections();
+warmUp.close();
 
 const start = performance.now();
 const calls = [];
+const hook = [];
 const timeoutMs = Number(process.env.DRIVER_TIMEOUT_MS ?? 0);
 const [cancelKind, cancelMs] = (process.env.DRIVER_CANCEL ?? "").split(":");
 
@@ -41,10 +56,14 @@ function callerSignal() {
 
 async function callOnce() {
   const signal = callerSignal();
+  const headers = {
+    ...(process.env.DRIVER_BAD_HEADER ? { "x-bad": "a\nb" } : {}),
+    ...(process.env.DRIVER_KEY ? { "Idempotency-Key": process.env.DRIVER_KEY } : {}),
+  };
   const freshInit = () => ({
     method,
     ...(body ? { body } : {}),
-    ...(process.env.DRIVER_BAD_HEADER ? { headers: { "x-bad": "a\nb" } } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
     ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
     ...(signal ? { signal } : {}),
   });
@@ -56,7 +75,13 @@ async function callOnce() {
         }
       : freshInit();
   try {
-    const response = await fetchWithBackoff(url, init);
+    const options = process.env.DRIVER_HOOK
+      ? {
+          onRetry: ({ retry, waitMs, status, error }) =>
+            hook.push({ at: performance.now() - start, retry, waitMs, status, error: error?.name }),
+        }
+      : undefined;
+    const response = await fetchWithBackoff(url, init, options);
     return {
       kind: "response",
       isResponse: response instanceof Response,
@@ -76,4 +101,4 @@ async function callOnce() {
 
 let outcome;
 for (let i = 0; i < Number(process.env.DRIVER_REPEAT ?? 1); i++) outcome = await callOnce();
-console.log(JSON.stringify({ ...outcome, calls, ended: performance.now() - start }));
+console.log(JSON.stringify({ ...outcome, calls, hook, ended: performance.now() - start }));

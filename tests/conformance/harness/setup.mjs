@@ -91,6 +91,7 @@ export async function buildTypeScript(dir) {
   const tsDir = path.join(dir, "ts");
   const out = path.join(dir, "ts-out");
   const files = (await readdir(tsDir)).filter((f) => f.endsWith(".ts")).sort();
+  await writeFile(path.join(tsDir, "package.json"), '{ "type": "module" }\n');
   await step(
     "tsc --strict",
     path.join(ROOT, "node_modules/.bin/tsc"),
@@ -100,10 +101,15 @@ export async function buildTypeScript(dir) {
       "--noUnusedParameters",
       "--noImplicitReturns",
       "--noUncheckedIndexedAccess",
+      "--noPropertyAccessFromIndexSignature",
       "--target",
       "es2022",
+      // As a user compiles it for Node.js: module nodenext reads the
+      // package.json written above, so the snippets are ES modules.
       "--module",
-      "es2022",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
       "--lib",
       "es2022,dom",
       "--outDir",

@@ -752,6 +752,13 @@ const MUTANTS = [
     sh: ["[[ -n $value ]] || return 0", "true"],
     rs: ["(ms > 0.0).then(|| ms.min(RETRY_AFTER_MAX_MS))", "Some(ms.clamp(0.0, RETRY_AFTER_MAX_MS))"],
   }],
+  ["a: a stalled attempt times out at the attempt timeout and is retried", {
+    // An attempt timeout of 1,000 s: the stalled attempt holds the call until it is killed.
+    go: ["context.WithTimeout(ctx, timeout)", "context.WithTimeout(ctx, timeout*1000)"],
+  }],
+  ["b: POST and PATCH are sent once without a key; PUT is retried", {
+    go: ["sendOnce := !isIdempotent(req.Method)", "sendOnce := !isIdempotent(\"GET\")"],
+  }],
 ].flatMap(([scenario, byLang], n) =>
   Object.entries(byLang)
     .filter(([lang]) => LANGS.includes(lang))

@@ -13,6 +13,7 @@
 //	DRIVER_REPEAT       make that many calls in a row; the last one's
 //	                    outcome is printed, `calls` holds them all
 //	DRIVER_BAD_HEADER   send a header whose value holds a line break
+//	DRIVER_KEY          the caller's own Idempotency-Key header
 package main
 
 import (
@@ -90,6 +91,9 @@ func main() {
 			req, err := http.NewRequestWithContext(ctx, args[2], args[1], body)
 			if err == nil && os.Getenv("DRIVER_BAD_HEADER") != "" {
 				req.Header.Set("X-Bad", "a\nb")
+			}
+			if key := os.Getenv("DRIVER_KEY"); err == nil && key != "" {
+				req.Header.Set("Idempotency-Key", key)
 			}
 			return req, err
 		}

@@ -10,6 +10,14 @@ use crate::core::policy::{CapOrder, Jitter};
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
     let mut out = comment(&plan.header(76, None), "// ");
+    out.push_str(&comment(
+        &wrap(
+            "Retry hook: set OnRetry to see each retry before its wait (its number, \
+             the wait, and the response or error), to log or count retries.",
+            76,
+        ),
+        "// ",
+    ));
     out.push_str("\n// Package retry sends HTTP requests with capped exponential backoff.\n");
     out.push_str("package retry\n\n");
     out.push_str(&imports(plan));
@@ -21,6 +29,14 @@ pub(super) fn write(plan: &Plan) -> String {
          const drainLimitBytes = 64 << 10\n\n",
     );
     out.push_str(&error_type(deadline));
+    out.push_str(
+        "// OnRetry, when set, is called before each wait with the retry's number (1\n\
+         // for the first retry), the wait, and what is retried: the response, whose\n\
+         // body is already closed (read its status and headers only), or the error.\n\
+         // Use it to log or count retries. Set it before the first call: every call\n\
+         // reads it.\n\
+         var OnRetry func(retry int, wait time.Duration, resp *http.Response, err error)\n\n",
+    );
     out.push_str(&doc_comment(plan));
     out.push_str(
         "func DoWithBackoff(client *http.Client, newRequest func() (*http.Request, error)) (*http.Response, error) {\n\
@@ -128,7 +144,10 @@ pub(super) fn write(plan: &Plan) -> String {
         );
     }
     out.push_str(
-        "\t\t// Sleep, unless the caller's context ends first.\n\
+        "\t\tif OnRetry != nil {\n\
+         \t\t\tOnRetry(attempt, wait, resp, err)\n\
+         \t\t}\n\
+         \t\t// Sleep, unless the caller's context ends first.\n\
          \t\ttimer := time.NewTimer(wait)\n\
          \t\tselect {\n\
          \t\tcase <-ctx.Done():\n\

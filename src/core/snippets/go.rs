@@ -2,6 +2,14 @@
 //! its own. The text is gofmt-clean and builds on Go 1.19: no `min`/`max`
 //! builtins, and a seeded `math/rand` source (before Go 1.20 the shared one
 //! starts from the same seed in every process).
+//!
+//! Each attempt runs under `context.WithTimeout` of the request's own
+//! context (the attempt timeout, or the time left before the deadline), so
+//! the caller's cancellation is told from an attempt's timeout by asking the
+//! caller's context. A handed-back response keeps its attempt's context
+//! until its body is closed (`cancelOnClose`); a retried one's is cancelled
+//! before the wait. `OnRetry` is a package-level hook, the Go way to watch a
+//! package's retries without changing `DoWithBackoff`'s signature.
 
 use super::{comment, decimal, wrap, Plan, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter};

@@ -774,6 +774,49 @@ const PASTE_DEADLINE = {
   },
 };
 
+/** The languages whose driver reports the retry hook's calls as `outcome.retries`. */
+const HOOK_LANGS = ["go"];
+
+/**
+ * The retry hook (stretch): one call per retry, before its wait, with the
+ * retry's number, the wait that follows and what is retried. Run on plain
+ * variants in RETRY_AFTER_MODES of HOOK_LANGS (Go; JS/TS have HOOK).
+ */
+const HOOK_GO = {
+  async "z: the retry hook sees each retry, its wait and its cause, before the wait"(v) {
+    // A stall, not a reset: Go's transport resends a request whose reused
+    // connection was reset before any answer, so the snippet never sees it.
+    const { url, record } = ctx.server.plan([{ status: 503, retryAfter: "1" }, { hang: true }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url);
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });
+    assert.equal(record.hits.length, 3);
+    const hooks = result.outcome.retries ?? [];
+    const seen = JSON.stringify(hooks);
+    assert.deepEqual(hooks.map((h) => h.retry), [1, 2], `one call per retry, numbered from 1: ${seen}`);
+    assert.equal(hooks[0].status, 503, `retry 1 follows the 503: ${seen}`);
+    assert.ok(hooks[1].error && hooks[1].status === undefined, `retry 2 follows the stalled attempt's timeout: ${seen}`);
+    // The wait it reports is the one the snippet then takes: the Retry-After
+    // when honored, else the computed one (exact in mode none).
+    if (v.honor) assert.equal(hooks[0].waitMs, 1000, seen);
+    if (v.mode === "none") {
+      if (!v.honor) assert.equal(hooks[0].waitMs, 20, seen);
+      assert.equal(hooks[1].waitMs, 80, seen);
+    } else {
+      expectComputedWaits(v, v.honor ? [hooks[1].waitMs] : hooks.map((h) => h.waitMs), v.honor ? 2 : 1);
+    }
+    // Each call comes after its attempt began and before the wait: the next
+    // attempt starts the reported wait after it, on the driver's clock...
+    hooks.forEach((h, i) => {
+      assert.ok(h.at >= result.calls[i], `retry ${h.retry}'s hook ran before its attempt: ${seen}`);
+      expectWait(result.calls[i + 1] - h.at, h.waitMs, `after retry ${h.retry}'s hook`);
+    });
+    // ...and the server saw the same gaps.
+    gapsOf(record.hits.map((h) => h.t)).forEach((gap, i) => {
+      expectBetween(gap, hooks[i].waitMs - EARLY_MS, Infinity, `gap ${i + 1} of ${ms(gap)} under the reported ${ms(hooks[i].waitMs)}`);
+    });
+  },
+};
+
 /**
  * Broken copies of the `none-honor` snippet: each replacement takes one
  * SAFE rule out, and its scenario must then fail (not on timing alone).
@@ -801,11 +844,14 @@ const MUTANTS = [
     sh: [" --max-time \"$(printf '%d.%03d' $((limit_ms / 1000)) $((limit_ms % 1000)))\"", ""],
     js: ["const timedOut = attempt.signal.aborted;", "const timedOut = false;"],
     ts: ["const timedOut = attempt.signal.aborted;", "const timedOut = false;"],
+    // An attempt timeout of 1,000 s: the stalled attempt holds the call until it is killed.
+    go: ["context.WithTimeout(ctx, timeout)", "context.WithTimeout(ctx, timeout*1000)"],
   }],
   ["b: POST and PATCH are sent once without a key; PUT is retried", {
     sh: ["*) retried= ;;", "*) retried=1 ;;"],
     js: ["RETRIED_METHODS.includes(request.method)", "RETRIED_METHODS.includes(request.method.replace(/POST|PATCH/, \"PUT\"))"],
     ts: ["RETRIED_METHODS.includes(request.method)", "RETRIED_METHODS.includes(request.method.replace(/POST|PATCH/, \"PUT\"))"],
+    go: ["sendOnce := !isIdempotent(req.Method)", "sendOnce := !isIdempotent(\"GET\")"],
   }],
 ].flatMap(([scenario, byLang], n) =>
   Object.entries(byLang)
@@ -1017,6 +1063,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
       groups.push(RETRY_AFTER, SAFE, PASTE, HOOK);
       if (["js", "ts", "go", "rs"].includes(v.lang)) groups.push(CANCEL);
     }
+    if (isPlain(v) && RETRY_AFTER_MODES.includes(v.mode) && HOOK_LANGS.includes(v.lang)) groups.push(HOOK_GO);
     if (isPlain(v) && v.lang === "sh") groups.push(BASH);
     if (isPlain(v) && v.lang === "py") groups.push(PYTHON);
     if (v.deadline) groups.push(DEADLINE, PASTE_DEADLINE);

@@ -2,14 +2,30 @@
 //! its own. The text is gofmt-clean and builds on Go 1.19: no `min`/`max`
 //! builtins, and a seeded `math/rand` source (before Go 1.20 the shared one
 //! starts from the same seed in every process).
+//!
+//! Each attempt runs under `context.WithTimeout` of the request's own
+//! context (the attempt timeout, or the time left before the deadline), so
+//! the caller's cancellation is told from an attempt's timeout by asking the
+//! caller's context. A handed-back response keeps its attempt's context
+//! until its body is closed (`cancelOnClose`); a retried one's is cancelled
+//! before the wait. `OnRetry` is a package-level hook, the Go way to watch a
+//! package's retries without changing `DoWithBackoff`'s signature.
 
-use super::{comment, decimal, Plan};
+use super::{comment, decimal, wrap, Plan, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the Go snippet.
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
     let mut out = comment(&plan.header(76, None), "// ");
+    out.push_str(&comment(
+        &wrap(
+            "Retry hook: set OnRetry to see each retry before its wait (its number, \
+             the wait, and the response or error), to log or count retries.",
+            76,
+        ),
+        "// ",
+    ));
     out.push_str("\n// Package retry sends HTTP requests with capped exponential backoff.\n");
     out.push_str("package retry\n\n");
     out.push_str(&imports(plan));
@@ -22,20 +38,14 @@ pub(super) fn write(plan: &Plan) -> String {
     );
     out.push_str(&error_type(deadline));
     out.push_str(
-        "// DoWithBackoff sends the request that newRequest builds, retrying 408, 429,\n\
-         // 5xx (not 501, 505, 511) and network errors with backoff. newRequest runs\n\
-         // once per attempt, so every attempt gets a fresh body. A response that is\n\
-         // not retried comes back as it is. When retries run out on a retryable\n\
-         // status, DoWithBackoff returns nil and a *RetryError; a network error on the\n\
-         // final attempt is returned as it is. The request's context ends the loop at\n\
-         // once, also during a wait. A nil client means http.DefaultClient.\n",
+        "// OnRetry, when set, is called before each wait with the retry's number (1\n\
+         // for the first retry), the wait, and what is retried: the response, whose\n\
+         // body is already closed (read its status and headers only), or the error.\n\
+         // Use it to log or count retries. Set it before the first call: every call\n\
+         // reads it.\n\
+         var OnRetry func(retry int, wait time.Duration, resp *http.Response, err error)\n\n",
     );
-    if deadline {
-        out.push_str(
-            "// When the deadline leaves no time for another attempt, it returns a\n\
-             // *RetryError with Deadline set.\n",
-        );
-    }
+    out.push_str(&doc_comment(plan));
     out.push_str(
         "func DoWithBackoff(client *http.Client, newRequest func() (*http.Request, error)) (*http.Response, error) {\n\
          \tif client == nil {\n\
@@ -44,7 +54,10 @@ pub(super) fn write(plan: &Plan) -> String {
          \tnextDelay := backoffDelays()\n",
     );
     if deadline {
-        out.push_str("\tdeadline := time.Now().Add(milliseconds(deadlineMs))\n");
+        out.push_str(
+            "\t// time.Now carries a monotonic reading: a clock change cannot move this.\n\
+             \tdeadline := time.Now().Add(milliseconds(deadlineMs))\n",
+        );
     }
     if plan.key {
         out.push_str(
@@ -64,32 +77,61 @@ pub(super) fn write(plan: &Plan) -> String {
          \t\t}\n",
     );
     if plan.key {
-        out.push_str("\t\treq.Header.Set(\"Idempotency-Key\", key)\n");
+        out.push_str(
+            "\t\t// The caller's own key is kept; otherwise this call's.\n\
+             \t\tif req.Header.Get(\"Idempotency-Key\") == \"\" {\n\
+             \t\t\treq.Header.Set(\"Idempotency-Key\", key)\n\
+             \t\t}\n",
+        );
+    } else {
+        out.push_str(
+            "\t\t// A POST or PATCH sent twice may take effect twice: it is sent once.\n\
+             \t\tsendOnce := !isIdempotent(req.Method)\n",
+        );
     }
     out.push_str(
-        "\t\t// The caller's context, taken before Do: with a Client.Timeout, Do\n\
-         \t\t// gives the request a deadline of its own.\n\
+        "\t\t// The caller's context, taken before Do: its end ends the call. Each\n\
+         \t\t// attempt runs under a child of it that also ends at the attempt's\n\
+         \t\t// timeout. (With a Client.Timeout, Do adds a deadline of its own.)\n\
          \t\tctx := req.Context()\n\
-         \t\tresp, err := client.Do(req)\n\
+         \t\ttimeout := milliseconds(attemptTimeoutMs)\n",
+    );
+    if deadline {
+        out.push_str(
+            "\t\tif left := time.Until(deadline); left < timeout {\n\
+             \t\t\ttimeout = left // no attempt runs past the deadline\n\
+             \t\t}\n",
+        );
+    }
+    let send_once = if plan.key { "" } else { "sendOnce || " };
+    out.push_str(&format!(
+        "\t\tattemptCtx, cancel := context.WithTimeout(ctx, timeout)\n\
+         \t\tresp, err := client.Do(req.WithContext(attemptCtx))\n\
          \t\tvar wait time.Duration\n\
-         \t\tif err != nil {\n\
-         \t\t\t// A cancelled or expired context is the caller's decision.\n\
-         \t\t\tif attempt > maxRetries || ctx.Err() != nil || !isNetworkError(err) {\n\
+         \t\tif err != nil {{\n\
+         \t\t\ttimedOut := attemptCtx.Err() != nil\n\
+         \t\t\tcancel()\n\
+         \t\t\t// The caller's context ending is the caller's decision; an attempt\n\
+         \t\t\t// that timed out is retried like a network error.\n\
+         \t\t\tif attempt > maxRetries || {send_once}ctx.Err() != nil || !(timedOut || isNetworkError(err)) {{\n\
          \t\t\t\treturn nil, err\n\
-         \t\t\t}\n\
+         \t\t\t}}\n\
          \t\t\twait = nextDelay()\n\
-         \t\t} else {\n\
-         \t\t\tif !isRetryable(resp.StatusCode) {\n\
+         \t\t}} else {{\n\
+         \t\t\tif {send_once}!isRetryable(resp.StatusCode) {{\n\
+         \t\t\t\t// The attempt's context lives on while the caller reads the body.\n\
+         \t\t\t\tresp.Body = cancelOnClose{{resp.Body, cancel}}\n\
          \t\t\t\treturn resp, nil\n\
-         \t\t\t}\n\
+         \t\t\t}}\n\
          \t\t\t// Drain and close the body we retry, so its connection is reused.\n\
          \t\t\t_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, drainLimitBytes))\n\
          \t\t\tresp.Body.Close()\n\
-         \t\t\tif attempt > maxRetries {\n\
-         \t\t\t\treturn nil, &RetryError{Attempts: attempt, StatusCode: resp.StatusCode, Status: resp.Status}\n\
-         \t\t\t}\n\
+         \t\t\tcancel() // no attempt timer runs on through the wait\n\
+         \t\t\tif attempt > maxRetries {{\n\
+         \t\t\t\treturn nil, &RetryError{{Attempts: attempt, StatusCode: resp.StatusCode, Status: resp.Status}}\n\
+         \t\t\t}}\n\
          \t\t\twait = nextDelay()\n",
-    );
+    ));
     if plan.honor {
         out.push_str(
             "\t\t\tif after, ok := retryAfter(resp.Header.Get(\"Retry-After\")); ok {\n\
@@ -110,7 +152,10 @@ pub(super) fn write(plan: &Plan) -> String {
         );
     }
     out.push_str(
-        "\t\t// Sleep, unless the caller's context ends first.\n\
+        "\t\tif OnRetry != nil {\n\
+         \t\t\tOnRetry(attempt, wait, resp, err)\n\
+         \t\t}\n\
+         \t\t// Sleep, unless the caller's context ends first.\n\
          \t\ttimer := time.NewTimer(wait)\n\
          \t\tselect {\n\
          \t\tcase <-ctx.Done():\n\
@@ -136,6 +181,22 @@ pub(super) fn write(plan: &Plan) -> String {
          \t}\n\
          \tvar netErr net.Error\n\
          \treturn errors.As(err, &netErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)\n\
+         }\n\n",
+    );
+    if !plan.key {
+        out.push_str(&is_idempotent());
+    }
+    out.push_str(
+        "// cancelOnClose is a response body whose Close also ends its attempt's\n\
+         // context, which stops the attempt's timer.\n\
+         type cancelOnClose struct {\n\
+         \tio.ReadCloser\n\
+         \tcancel context.CancelFunc\n\
+         }\n\n\
+         func (b cancelOnClose) Close() error {\n\
+         \terr := b.ReadCloser.Close()\n\
+         \tb.cancel()\n\
+         \treturn err\n\
          }\n\n",
     );
     out.push_str(&delays(plan));
@@ -168,6 +229,69 @@ pub(super) fn write(plan: &Plan) -> String {
         out.push_str(RETRY_AFTER);
     }
     out
+}
+
+/// The doc comment of `DoWithBackoff`: what it retries, how each attempt
+/// is bounded, and what it hands back.
+fn doc_comment(plan: &Plan) -> String {
+    let methods = if plan.key {
+        "Every method is retried: each attempt sends the same Idempotency-Key, the \
+         request's own when newRequest sets one, otherwise a random one per call."
+            .to_string()
+    } else {
+        format!(
+            "Only {} are retried: any other method (POST, PATCH) is sent once, its \
+             response or error handed back as it is.",
+            RETRIED_METHODS.join(", ")
+        )
+    };
+    let what = format!(
+        "DoWithBackoff sends the request that newRequest builds, retrying 408, 429, \
+         5xx (not 501, 505, 511), network errors and attempts that time out, with \
+         backoff. newRequest runs once per attempt, so every attempt gets a fresh \
+         body. {methods} A response that is not retried comes back as it is. When \
+         retries run out on a retryable status, DoWithBackoff returns nil and a \
+         *RetryError; a network error on the final attempt is returned as it is. A \
+         nil client means http.DefaultClient."
+    );
+    let (bound, give_up) = match plan.deadline_ms {
+        Some(_) => (
+            " or at the deadline, whichever comes first",
+            " When the deadline leaves no time for another attempt, it returns a \
+             *RetryError with Deadline set.",
+        ),
+        None => ("", ""),
+    };
+    let attempts = format!(
+        "Each attempt runs under a child of the request's context that ends after \
+         attemptTimeoutMs{bound}. The request's own context ending (the caller's \
+         cancellation) ends the loop at once, also during a wait.{give_up} A returned \
+         response's body is read under its attempt's context, so the attempt's \
+         timeout bounds that read too, as http.Client.Timeout does; closing the body \
+         stops the attempt's timer."
+    );
+    let mut out = comment(&wrap(&what, 76), "// ");
+    out.push_str("//\n");
+    out.push_str(&comment(&wrap(&attempts, 76), "// "));
+    out
+}
+
+/// `isIdempotent`, for the variant without an idempotency key: the methods
+/// a retry cannot make take effect twice.
+fn is_idempotent() -> String {
+    let cases: Vec<String> = RETRIED_METHODS.iter().map(|m| format!("\"{m}\"")).collect();
+    format!(
+        "// isIdempotent reports whether method may be sent again: RFC 9110 calls these\n\
+         // idempotent (\"\" is GET). Any other, such as POST, is sent once.\n\
+         func isIdempotent(method string) bool {{\n\
+         \tswitch method {{\n\
+         \tcase \"\", {}:\n\
+         \t\treturn true\n\
+         \t}}\n\
+         \treturn false\n\
+         }}\n\n",
+        cases.join(", ")
+    )
 }
 
 /// `RetryError`, the typed give-up error, with its methods; the deadline
@@ -215,7 +339,7 @@ fn error_type(deadline: bool) -> String {
 /// The import block: only the packages this variant uses (Go refuses
 /// unused imports), in gofmt's order.
 fn imports(plan: &Plan) -> String {
-    let mut packages = Vec::new();
+    let mut packages = vec!["\"context\""];
     if plan.key {
         packages.extend(["crand \"crypto/rand\"", "\"encoding/hex\""]);
     }

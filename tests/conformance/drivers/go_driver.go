@@ -5,14 +5,18 @@
 //
 // The harness copies every Go snippet into a package of a temporary module
 // and writes variants.go, which maps each file stem (full-honor) to that
-// package's DoWithBackoff, so one build serves them all. `ended` is when
-// the call returned, in ms from the start. Settings from the environment:
+// package's DoWithBackoff (and hooks to its OnRetry), so one build serves
+// them all. `ended` is when
+// the call returned, in ms from the start; `retries` lists the OnRetry
+// calls (retry, waitMs, status or error, and `at`, when it was called).
+// Settings from the environment:
 //
 //	DRIVER_TIMEOUT_MS   becomes the client's Timeout
 //	DRIVER_CONTEXT_MS   the requests carry a context with that deadline
 //	DRIVER_REPEAT       make that many calls in a row; the last one's
 //	                    outcome is printed, `calls` holds them all
 //	DRIVER_BAD_HEADER   send a header whose value holds a line break
+//	DRIVER_KEY          the caller's own Idempotency-Key header
 package main
 
 import (
@@ -31,6 +35,9 @@ import (
 )
 
 type doFunc func(*http.Client, func() (*http.Request, error)) (*http.Response, error)
+
+// hookFunc is the type of each snippet's OnRetry.
+type hookFunc = func(int, time.Duration, *http.Response, error)
 
 // typedError finds the snippet's *RetryError in err's chain (each snippet
 // has its own package, so by name) and returns its fields.
@@ -65,6 +72,19 @@ func main() {
 	start := time.Now()
 	since := func() float64 { return float64(time.Since(start)) / float64(time.Millisecond) }
 	calls := []float64{}
+	retries := []map[string]any{}
+	if hook, ok := hooks[args[0]]; ok {
+		*hook = func(retry int, wait time.Duration, resp *http.Response, err error) {
+			call := map[string]any{"retry": retry, "waitMs": float64(wait) / float64(time.Millisecond), "at": since()}
+			if resp != nil {
+				call["status"] = resp.StatusCode
+			}
+			if err != nil {
+				call["error"] = err.Error()
+			}
+			retries = append(retries, call)
+		}
+	}
 	client := &http.Client{}
 	if ms, err := strconv.Atoi(os.Getenv("DRIVER_TIMEOUT_MS")); err == nil {
 		client.Timeout = time.Duration(ms) * time.Millisecond
@@ -90,6 +110,9 @@ func main() {
 			req, err := http.NewRequestWithContext(ctx, args[2], args[1], body)
 			if err == nil && os.Getenv("DRIVER_BAD_HEADER") != "" {
 				req.Header.Set("X-Bad", "a\nb")
+			}
+			if key := os.Getenv("DRIVER_KEY"); err == nil && key != "" {
+				req.Header.Set("Idempotency-Key", key)
 			}
 			return req, err
 		}
@@ -119,6 +142,7 @@ func main() {
 		}
 	}
 	out["calls"] = calls
+	out["retries"] = retries
 	out["ended"] = since()
 	if err := json.NewEncoder(os.Stdout).Encode(out); err != nil {
 		os.Exit(1)

@@ -136,15 +136,18 @@ export async function buildGo(dir) {
   await copyFile(path.join(DRIVERS, "go_driver.go"), path.join(module, "main.go"));
   let imports = "";
   let entries = "";
+  let hooks = "";
   for (const [i, file] of files.entries()) {
     await mkdir(path.join(module, `v${i}`), { recursive: true });
     await copyFile(path.join(goDir, file), path.join(module, `v${i}`, "retry.go"));
     imports += `\tv${i} "conformance/v${i}"\n`;
     entries += `\t${JSON.stringify(file.replace(/\.go$/, ""))}: v${i}.DoWithBackoff,\n`;
+    hooks += `\t${JSON.stringify(file.replace(/\.go$/, ""))}: &v${i}.OnRetry,\n`;
   }
   await writeFile(
     path.join(module, "variants.go"),
-    `package main\n\nimport (\n${imports})\n\nvar variants = map[string]doFunc{\n${entries}}\n`,
+    `package main\n\nimport (\n${imports})\n\nvar variants = map[string]doFunc{\n${entries}}\n\n` +
+      `var hooks = map[string]*hookFunc{\n${hooks}}\n`,
   );
   // Only the standard library is needed: keep go off the network.
   const env = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GO111MODULE: "on" };

@@ -752,6 +752,13 @@ const MUTANTS = [
     sh: ["[[ -n $value ]] || return 0", "true"],
     rs: ["(ms > 0.0).then(|| ms.min(RETRY_AFTER_MAX_MS))", "Some(ms.clamp(0.0, RETRY_AFTER_MAX_MS))"],
   }],
+  ["a: a stalled attempt times out at the attempt timeout and is retried", {
+    // A timeout of 1,000,000 s: the stalled attempt outlives the run, which is killed.
+    rs: ["millis(ATTEMPT_TIMEOUT_MS)", "millis(ATTEMPT_TIMEOUT_MS * 1e6)"],
+  }],
+  ["b: POST and PATCH are sent once without a key; PUT is retried", {
+    rs: ["let once = !request.method().is_idempotent();", "let once = false;"],
+  }],
 ].flatMap(([scenario, byLang], n) =>
   Object.entries(byLang)
     .filter(([lang]) => LANGS.includes(lang))

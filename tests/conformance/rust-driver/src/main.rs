@@ -11,15 +11,17 @@
 //! status and body where there is a response, the error's `Display` text,
 //! `source` (the text of `Error::source`, if any), `calls`: when
 //! `make_request` ran, and `ended`: when the call returned, in ms from the
-//! start. A `RetryError` variant other than those two (the deadline's) is
-//! `kind` `other`. Settings from the environment:
+//! start. `RetryError::Timeout` (the final attempt timed out) is a network
+//! failure too, `kind` `neterror`; the deadline's variant is `kind` `other`.
+//! Settings from the environment:
 //!
 //! - `DRIVER_TIMEOUT_MS`: the client's timeout;
 //! - `DRIVER_CANCEL_MS`: drop the call's future after that long (kind
 //!   `cancelled`), as `tokio::time::timeout` does;
 //! - `DRIVER_REPEAT`: make that many calls in a row; the last one's outcome
 //!   is printed, `calls` holds them all;
-//! - `DRIVER_BAD_HEADER`: send a header whose value holds a line break.
+//! - `DRIVER_BAD_HEADER`: send a header whose value holds a line break;
+//! - `DRIVER_KEY`: the caller's own `Idempotency-Key` on the request.
 
 use std::cell::RefCell;
 use std::process::ExitCode;
@@ -84,6 +86,9 @@ macro_rules! drive {
                 if std::env::var_os("DRIVER_BAD_HEADER").is_some() {
                     builder = builder.header("x-bad", "a\nb");
                 }
+                if let Ok(key) = std::env::var("DRIVER_KEY") {
+                    builder = builder.header("Idempotency-Key", key);
+                }
                 match &request.body {
                     Some(body) => builder.body(body.clone()),
                     None => builder,
@@ -126,7 +131,7 @@ macro_rules! drive {
                                 json(&body)
                             )
                         }
-                        $module::RetryError::Request(_) => {
+                        $module::RetryError::Request(_) | $module::RetryError::Timeout(_) => {
                             format!("\"kind\":\"neterror\",{common}")
                         }
                         _ => format!("\"kind\":\"other\",{common}"),

@@ -730,6 +730,27 @@ const PASTE_DEADLINE = {
 };
 
 /**
+ * The retry hook (stretch), so far Rust's alone: send_with_backoff_observed,
+ * which the driver calls when DRIVER_HOOK is set and whose calls it prints
+ * as `retries`. Run on plain variants in RETRY_AFTER_MODES.
+ */
+const HOOK = {
+  async "z: the retry hook gets each retry's number, wait and cause, before the wait"(v) {
+    const { url } = ctx.server.plan([{ reset: true }, { status: 503 }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url, { env: { DRIVER_HOOK: "1" } });
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });
+    const retries = result.outcome.retries ?? [];
+    const seen = JSON.stringify(retries);
+    // Once per retry, numbered from 1: the reset (an error), then the 503.
+    assert.deepEqual(retries.map(([retry, , what]) => [retry, what]), [[1, "request"], [2, 503]], seen);
+    // The waits it was told are the mode's, and are the waits that followed.
+    const waits = retries.map(([, wait]) => wait);
+    expectComputedWaits(v, waits);
+    gapsOf(result.calls).forEach((gap, i) => expectWait(gap, waits[i], `retry ${i + 1} (hook: ${seen})`));
+  },
+};
+
+/**
  * Broken copies of the `none-honor` snippet: each replacement takes one
  * SAFE rule out, and its scenario must then fail (not on timing alone).
  * The copies are built with the rest, so they stay gofmt-, rustfmt- and
@@ -965,6 +986,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     if (isPlain(v) && RETRY_AFTER_MODES.includes(v.mode)) {
       groups.push(RETRY_AFTER, SAFE, PASTE);
       if (["js", "ts", "go", "rs"].includes(v.lang)) groups.push(CANCEL);
+      if (v.lang === "rs") groups.push(HOOK);
     }
     if (isPlain(v) && v.lang === "sh") groups.push(BASH);
     if (isPlain(v) && v.lang === "py") groups.push(PYTHON);

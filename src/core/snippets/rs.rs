@@ -12,6 +12,7 @@ use crate::core::policy::{CapOrder, Jitter};
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
     let mut out = comment(&plan.header(76, None), "// ");
+    out.push_str(&comment(&wrap(HOOK_LINE, 76), "// "));
     out.push('\n');
     out.push_str(&uses(plan));
     out.push('\n');
@@ -26,6 +27,19 @@ pub(super) fn write(plan: &Plan) -> String {
         "pub async fn send_with_backoff<F>(make_request: F) -> Result<reqwest::Response, RetryError>\n\
          where\n    \
          F: Fn() -> reqwest::RequestBuilder,\n\
+         {\n    \
+         send_with_backoff_observed(make_request, |_, _, _| {}).await\n\
+         }\n\n\
+         /// [`send_with_backoff`], calling `on_retry(retry, wait, outcome)` before each\n\
+         /// wait: the retry's number (1 for the first), the wait, and what the attempt\n\
+         /// got (`Ok`: a retryable response; `Err`: a network error or a timeout).\n\
+         pub async fn send_with_backoff_observed<F, H>(\n    \
+         make_request: F,\n    \
+         mut on_retry: H,\n\
+         ) -> Result<reqwest::Response, RetryError>\n\
+         where\n    \
+         F: Fn() -> reqwest::RequestBuilder,\n    \
+         H: FnMut(u32, Duration, Result<&reqwest::Response, &RetryError>),\n\
          {\n    \
          let mut backoff = Backoff::new();\n    \
          let attempt_timeout = millis(ATTEMPT_TIMEOUT_MS);\n",
@@ -108,7 +122,8 @@ pub(super) fn write(plan: &Plan) -> String {
         );
     }
     out.push_str(
-        "                // The wait starts now; the body is read during it, never longer.\n                \
+        "                on_retry(retry + 1, millis(wait_ms), Ok(&response));\n                \
+         // The wait starts now; the body is read during it, never longer.\n                \
          let wait = tokio::time::sleep(millis(wait_ms));\n                \
          let _ = tokio::time::timeout(millis(wait_ms), drain(response)).await;\n                \
          wait\n            \
@@ -121,12 +136,17 @@ pub(super) fn write(plan: &Plan) -> String {
              if too_late(wait_ms) {\n                    \
              return Err(RetryError::Deadline(Box::new(failure)));\n                \
              }\n                \
+             on_retry(retry + 1, millis(wait_ms), Err(&failure));\n                \
              tokio::time::sleep(millis(wait_ms))\n            \
              }\n",
         );
     } else {
         out.push_str(
-            "            Err(_) => tokio::time::sleep(millis(backoff.next_delay_ms())),\n",
+            "            Err(failure) => {\n                \
+             let wait_ms = backoff.next_delay_ms();\n                \
+             on_retry(retry + 1, millis(wait_ms), Err(&failure));\n                \
+             tokio::time::sleep(millis(wait_ms))\n            \
+             }\n",
         );
     }
     out.push_str(
@@ -382,6 +402,12 @@ fn error_type(deadline: bool) -> String {
          }}\n"
     )
 }
+
+/// The header's line on the retry hook, Rust's own.
+const HOOK_LINE: &str = "Retry hook: send_with_backoff_observed(make_request, on_retry) calls \
+     on_retry(retry, wait, outcome) before each wait, with the retry's number \
+     (1 for the first), the wait as a Duration, and the status (Ok(&response)) \
+     or the error (Err(&error)) that made it retry.";
 
 /// The random draw; the same for every policy that jitters.
 const UNIFORM: &str = r#"

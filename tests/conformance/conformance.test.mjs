@@ -716,7 +716,7 @@ const PASTE = {
  * The retry hook, told of each retry before its wait. JS/TS alone so far
  * (the driver's DRIVER_HOOK): run on plain variants in RETRY_AFTER_MODES.
  */
-const HOOK = {
+const HOOK_JS = {
   async "z: the retry hook is told each retry before its wait"(v) {
     const { url, record } = ctx.server.plan([{ status: 503 }, { reset: true }, { status: 200 }]);
     const result = await ctx.runners.run(v, url, { env: { DRIVER_HOOK: "1" } });
@@ -818,6 +818,27 @@ const HOOK_GO = {
 };
 
 /**
+ * The retry hook (stretch), so far Rust's alone: send_with_backoff_observed,
+ * which the driver calls when DRIVER_HOOK is set and whose calls it prints
+ * as `retries`. Run on plain variants in RETRY_AFTER_MODES.
+ */
+const HOOK_RS = {
+  async "z: the retry hook gets each retry's number, wait and cause, before the wait"(v) {
+    const { url } = ctx.server.plan([{ reset: true }, { status: 503 }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url, { env: { DRIVER_HOOK: "1" } });
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });
+    const retries = result.outcome.retries ?? [];
+    const seen = JSON.stringify(retries);
+    // Once per retry, numbered from 1: the reset (an error), then the 503.
+    assert.deepEqual(retries.map(([retry, , what]) => [retry, what]), [[1, "request"], [2, 503]], seen);
+    // The waits it was told are the mode's, and are the waits that followed.
+    const waits = retries.map(([, wait]) => wait);
+    expectComputedWaits(v, waits);
+    gapsOf(result.calls).forEach((gap, i) => expectWait(gap, waits[i], `retry ${i + 1} (hook: ${seen})`));
+  },
+};
+
+/**
  * Broken copies of the `none-honor` snippet: each replacement takes one
  * SAFE rule out, and its scenario must then fail (not on timing alone).
  * The copies are built with the rest, so they stay gofmt-, rustfmt- and
@@ -846,12 +867,15 @@ const MUTANTS = [
     ts: ["const timedOut = attempt.signal.aborted;", "const timedOut = false;"],
     // An attempt timeout of 1,000 s: the stalled attempt holds the call until it is killed.
     go: ["context.WithTimeout(ctx, timeout)", "context.WithTimeout(ctx, timeout*1000)"],
+    // A timeout of 1,000,000 s: the stalled attempt outlives the run, which is killed.
+    rs: ["millis(ATTEMPT_TIMEOUT_MS)", "millis(ATTEMPT_TIMEOUT_MS * 1e6)"],
   }],
   ["b: POST and PATCH are sent once without a key; PUT is retried", {
     sh: ["*) retried= ;;", "*) retried=1 ;;"],
     js: ["RETRIED_METHODS.includes(request.method)", "RETRIED_METHODS.includes(request.method.replace(/POST|PATCH/, \"PUT\"))"],
     ts: ["RETRIED_METHODS.includes(request.method)", "RETRIED_METHODS.includes(request.method.replace(/POST|PATCH/, \"PUT\"))"],
     go: ["sendOnce := !isIdempotent(req.Method)", "sendOnce := !isIdempotent(\"GET\")"],
+    rs: ["let once = !request.method().is_idempotent();", "let once = false;"],
   }],
 ].flatMap(([scenario, byLang], n) =>
   Object.entries(byLang)
@@ -941,8 +965,6 @@ const WHERE = {
   // Only a Retry-After makes a wait long enough to cancel in.
   "p: the caller cancels during a Retry-After wait": (v) => v.honor,
   "p: AbortSignal.timeout ends a Retry-After wait": (v) => v.honor && ["js", "ts"].includes(v.lang),
-  // Only the JS/TS driver passes a hook so far.
-  "z: the retry hook is told each retry before its wait": (v) => ["js", "ts"].includes(v.lang),
 };
 
 /**
@@ -1060,8 +1082,11 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     const groups = [];
     if (isPlain(v)) groups.push(COMMON);
     if (isPlain(v) && RETRY_AFTER_MODES.includes(v.mode)) {
-      groups.push(RETRY_AFTER, SAFE, PASTE, HOOK);
+      groups.push(RETRY_AFTER, SAFE, PASTE);
       if (["js", "ts", "go", "rs"].includes(v.lang)) groups.push(CANCEL);
+      // The retry hook, each language's driver its own way.
+      if (["js", "ts"].includes(v.lang)) groups.push(HOOK_JS);
+      if (v.lang === "rs") groups.push(HOOK_RS);
     }
     if (isPlain(v) && RETRY_AFTER_MODES.includes(v.mode) && HOOK_LANGS.includes(v.lang)) groups.push(HOOK_GO);
     if (isPlain(v) && v.lang === "sh") groups.push(BASH);

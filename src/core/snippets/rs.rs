@@ -5,13 +5,14 @@
 //! its implementation). It reads HTTP-dates with a few lines of its own. The
 //! text is rustfmt-clean and clippy-clean.
 
-use super::{comment, decimal, Plan};
+use super::{comment, decimal, wrap, Plan, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the Rust snippet.
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
     let mut out = comment(&plan.header(76, None), "// ");
+    out.push_str(&comment(&wrap(HOOK_LINE, 76), "// "));
     out.push('\n');
     out.push_str(&uses(plan));
     out.push('\n');
@@ -21,20 +22,31 @@ pub(super) fn write(plan: &Plan) -> String {
          const DRAIN_LIMIT_BYTES: usize = 64 * 1024;\n",
     );
     out.push_str(&error_type(deadline));
+    out.push_str(&doc_comment(plan));
     out.push_str(
-        "\n/// Sends the request that `make_request` builds, retrying 408, 429, 5xx\n\
-         /// (not 501, 505, 511) and network errors with backoff. `make_request` runs\n\
-         /// once per attempt, so each attempt sends a fresh request. A response that is not retried comes back as\n\
-         /// it is, whatever its status. Dropping the future cancels the call.\n\
-         pub async fn send_with_backoff<F>(make_request: F) -> Result<reqwest::Response, RetryError>\n\
+        "pub async fn send_with_backoff<F>(make_request: F) -> Result<reqwest::Response, RetryError>\n\
          where\n    \
          F: Fn() -> reqwest::RequestBuilder,\n\
          {\n    \
-         let mut backoff = Backoff::new();\n",
+         send_with_backoff_observed(make_request, |_, _, _| {}).await\n\
+         }\n\n\
+         /// [`send_with_backoff`], calling `on_retry(retry, wait, outcome)` before each\n\
+         /// wait: the retry's number (1 for the first), the wait, and what the attempt\n\
+         /// got (`Ok`: a retryable response; `Err`: a network error or a timeout).\n\
+         pub async fn send_with_backoff_observed<F, H>(\n    \
+         make_request: F,\n    \
+         mut on_retry: H,\n\
+         ) -> Result<reqwest::Response, RetryError>\n\
+         where\n    \
+         F: Fn() -> reqwest::RequestBuilder,\n    \
+         H: FnMut(u32, Duration, Result<&reqwest::Response, &RetryError>),\n\
+         {\n    \
+         let mut backoff = Backoff::new();\n    \
+         let attempt_timeout = millis(ATTEMPT_TIMEOUT_MS);\n",
     );
     if deadline {
         out.push_str(
-            "    let deadline = Instant::now() + Duration::from_secs_f64(DEADLINE_MS / 1000.0);\n    \
+            "    let deadline = Instant::now() + millis(DEADLINE_MS);\n    \
              // Whether a wait would end at or past the deadline.\n    \
              let too_late = |wait_ms: f64| {\n        \
              let left = deadline.saturating_duration_since(Instant::now());\n        \
@@ -46,24 +58,51 @@ pub(super) fn write(plan: &Plan) -> String {
         out.push_str(
             "    // One key for every attempt of this call: 128 bits from rand's ThreadRng,\n    \
              // a secure generator seeded by the operating system.\n    \
-             let key = format!(\"{:032x}\", rand::random::<u128>());\n",
+             let key: reqwest::header::HeaderValue = format!(\"{:032x}\", rand::random::<u128>())\n        \
+             .parse()\n        \
+             .expect(\"hex digits are a valid header value\");\n",
         );
     }
-    let send = if plan.key {
-        "make_request().header(\"Idempotency-Key\", &key).send().await "
-    } else {
-        "make_request().send().await "
-    };
-    out.push_str(&format!(
+    out.push_str(
         "    let mut retry = 0;\n    \
-         loop {{\n        \
-         let last = retry >= MAX_RETRIES;\n        \
-         let wait_ms = match {send}{{\n            \
-         Ok(response) if !is_retryable(response.status()) => return Ok(response),\n            \
+         loop {\n        \
+         let (client, request) = make_request().build_split();\n",
+    );
+    if plan.key {
+        out.push_str(
+            "        let mut request = request.map_err(RetryError::Request)?;\n        \
+             // The caller's own key is kept as it is (once); otherwise this call's.\n        \
+             let headers = request.headers_mut();\n        \
+             headers.entry(\"Idempotency-Key\").or_insert(key.clone());\n        \
+             let last = retry >= MAX_RETRIES;\n",
+        );
+    } else {
+        out.push_str(
+            "        let request = request.map_err(RetryError::Request)?;\n        \
+             // Only a method RFC 9110 calls idempotent is sent again: a POST whose\n        \
+             // answer was lost may have taken effect, and a second one would repeat it.\n        \
+             let once = !request.method().is_idempotent();\n        \
+             let last = once || retry >= MAX_RETRIES;\n",
+        );
+    }
+    if deadline {
+        out.push_str(
+            "        // No attempt runs past the deadline.\n        \
+             let limit = attempt_timeout.min(deadline.saturating_duration_since(Instant::now()));\n",
+        );
+    }
+    let once = if plan.key { "" } else { "once || " };
+    let limit = if deadline { "limit" } else { "attempt_timeout" };
+    out.push_str(&format!(
+        "        // The attempt's timer goes with it, so none runs on through the wait.\n        \
+         let sent = match tokio::time::timeout({limit}, client.execute(request)).await {{\n            \
+         Ok(sent) => sent.map_err(RetryError::Request),\n            \
+         Err(elapsed) => Err(RetryError::Timeout(elapsed)),\n        \
+         }};\n        \
+         let wait = match sent {{\n            \
+         Ok(response) if {once}!is_retryable(response.status()) => return Ok(response),\n            \
          Ok(response) if last => return Err(RetryError::Status(response)),\n            \
-         Err(error) if last || !is_network_error(&error) => {{\n                \
-         return Err(RetryError::Request(error))\n            \
-         }}\n            \
+         Err(failure) if last || !is_transient(&failure) => return Err(failure),\n            \
          Ok(response) => {{\n"
     ));
     if plan.honor {
@@ -83,34 +122,56 @@ pub(super) fn write(plan: &Plan) -> String {
         );
     }
     out.push_str(
-        "                drain(response).await;\n                \
-         wait_ms\n            \
+        "                on_retry(retry + 1, millis(wait_ms), Ok(&response));\n                \
+         // The wait starts now; the body is read during it, never longer.\n                \
+         let wait = tokio::time::sleep(millis(wait_ms));\n                \
+         let _ = tokio::time::timeout(millis(wait_ms), drain(response)).await;\n                \
+         wait\n            \
          }\n",
     );
     if deadline {
         out.push_str(
-            "            Err(error) => {\n                \
+            "            Err(failure) => {\n                \
              let wait_ms = backoff.next_delay_ms();\n                \
              if too_late(wait_ms) {\n                    \
-             let failure = RetryError::Request(error);\n                    \
              return Err(RetryError::Deadline(Box::new(failure)));\n                \
              }\n                \
-             wait_ms\n            \
+             on_retry(retry + 1, millis(wait_ms), Err(&failure));\n                \
+             tokio::time::sleep(millis(wait_ms))\n            \
              }\n",
         );
     } else {
-        out.push_str("            Err(_) => backoff.next_delay_ms(),\n");
+        out.push_str(
+            "            Err(failure) => {\n                \
+             let wait_ms = backoff.next_delay_ms();\n                \
+             on_retry(retry + 1, millis(wait_ms), Err(&failure));\n                \
+             tokio::time::sleep(millis(wait_ms))\n            \
+             }\n",
+        );
     }
     out.push_str(
         "        };\n        \
-         tokio::time::sleep(Duration::from_secs_f64(wait_ms / 1000.0)).await;\n        \
+         wait.await;\n        \
          retry += 1;\n    \
          }\n\
+         }\n\n\
+         /// `ms` milliseconds as a Duration.\n\
+         fn millis(ms: f64) -> Duration {\n    \
+         Duration::from_secs_f64(ms / 1000.0)\n\
          }\n\n\
          /// 408, 429 and 5xx but 501, 505, 511: a retry cannot fix those.\n\
          fn is_retryable(status: reqwest::StatusCode) -> bool {\n    \
          let code = status.as_u16();\n    \
          code == 408 || code == 429 || (code >= 500 && !matches!(code, 501 | 505 | 511))\n\
+         }\n\n\
+         /// An attempt that timed out, or failed on the network, may go through\n\
+         /// when sent again.\n\
+         fn is_transient(failure: &RetryError) -> bool {\n    \
+         match failure {\n        \
+         RetryError::Request(error) => is_network_error(error),\n        \
+         RetryError::Timeout(_) => true,\n        \
+         _ => false,\n    \
+         }\n\
          }\n\n\
          /// Failing to connect or to finish the exchange (refused, reset, timed out) is\n\
          /// retried; a request that cannot be built, a redirect loop or an untrusted\n\
@@ -145,6 +206,37 @@ pub(super) fn write(plan: &Plan) -> String {
         out.push_str(RETRY_AFTER);
     }
     out
+}
+
+/// The doc comment of `send_with_backoff`: what it retries, how long an
+/// attempt may take and which methods go out again.
+fn doc_comment(plan: &Plan) -> String {
+    let bound = if plan.deadline_ms.is_some() {
+        ", and never more than the deadline leaves,"
+    } else {
+        ""
+    };
+    let methods = if plan.key {
+        "Every method is retried, every attempt carrying the request's own \
+         Idempotency-Key, or this call's random one when it has none."
+            .to_string()
+    } else {
+        format!(
+            "Only idempotent methods ({}) are retried: any other is sent once, and \
+             its response or error comes back as it is.",
+            RETRIED_METHODS.join(", ")
+        )
+    };
+    let text = format!(
+        "Sends the request that `make_request` builds, retrying 408, 429, 5xx (not \
+         501, 505, 511), network errors and attempts that time out, with backoff. \
+         `make_request` runs once per attempt, so each attempt sends a fresh request. \
+         Each attempt has ATTEMPT_TIMEOUT_MS{bound} to get its response's headers; \
+         the body of the response that comes back is the caller's to read, and to \
+         bound. {methods} A response that is not retried comes back as it is, \
+         whatever its status. Dropping the future cancels the call at once."
+    );
+    format!("\n{}", comment(&wrap(&text, 76), "/// "))
 }
 
 /// A float literal: `20.0`, `1.5`.
@@ -281,7 +373,9 @@ fn error_type(deadline: bool) -> String {
          /// Retries ran out on a retryable status; this is the last response.\n    \
          Status(reqwest::Response),\n    \
          /// The request could not be built, or the final attempt failed on the network.\n    \
-         Request(reqwest::Error),\n\
+         Request(reqwest::Error),\n    \
+         /// The final attempt had no response within its time.\n    \
+         Timeout(tokio::time::error::Elapsed),\n\
          {variant}\
          }}\n\n\
          impl fmt::Display for RetryError {{\n    \
@@ -290,7 +384,8 @@ fn error_type(deadline: bool) -> String {
          RetryError::Status(response) => {{\n                \
          write!(f, \"status {{}} on the last attempt\", response.status())\n            \
          }}\n            \
-         RetryError::Request(_) => write!(f, \"the last attempt failed\"),\n\
+         RetryError::Request(_) => write!(f, \"the last attempt failed\"),\n            \
+         RetryError::Timeout(_) => write!(f, \"the last attempt timed out\"),\n\
          {display}\
          \x20       }}\n    \
          }}\n\
@@ -299,13 +394,20 @@ fn error_type(deadline: bool) -> String {
          fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {{\n        \
          match self {{\n            \
          RetryError::Status(_) => None,\n            \
-         RetryError::Request(error) => Some(error),\n\
+         RetryError::Request(error) => Some(error),\n            \
+         RetryError::Timeout(elapsed) => Some(elapsed),\n\
          {source}\
          \x20       }}\n    \
          }}\n\
          }}\n"
     )
 }
+
+/// The header's line on the retry hook, Rust's own.
+const HOOK_LINE: &str = "Retry hook: send_with_backoff_observed(make_request, on_retry) calls \
+     on_retry(retry, wait, outcome) before each wait, with the retry's number \
+     (1 for the first), the wait as a Duration, and the status (Ok(&response)) \
+     or the error (Err(&error)) that made it retry.";
 
 /// The random draw; the same for every policy that jitters.
 const UNIFORM: &str = r#"

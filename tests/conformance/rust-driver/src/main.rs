@@ -11,15 +11,20 @@
 //! status and body where there is a response, the error's `Display` text,
 //! `source` (the text of `Error::source`, if any), `calls`: when
 //! `make_request` ran, and `ended`: when the call returned, in ms from the
-//! start. A `RetryError` variant other than those two (the deadline's) is
-//! `kind` `other`. Settings from the environment:
+//! start. `RetryError::Timeout` (the final attempt timed out) is a network
+//! failure too, `kind` `neterror`; the deadline's variant is `kind` `other`.
+//! Settings from the environment:
 //!
 //! - `DRIVER_TIMEOUT_MS`: the client's timeout;
 //! - `DRIVER_CANCEL_MS`: drop the call's future after that long (kind
 //!   `cancelled`), as `tokio::time::timeout` does;
 //! - `DRIVER_REPEAT`: make that many calls in a row; the last one's outcome
 //!   is printed, `calls` holds them all;
-//! - `DRIVER_BAD_HEADER`: send a header whose value holds a line break.
+//! - `DRIVER_BAD_HEADER`: send a header whose value holds a line break;
+//! - `DRIVER_KEY`: the caller's own `Idempotency-Key` on the request;
+//! - `DRIVER_HOOK`: call `send_with_backoff_observed` instead, and add
+//!   `retries`: the hook's calls, each `[retry, wait in ms, what]`, where
+//!   `what` is the status, or `"request"` or `"timeout"` for an error.
 
 use std::cell::RefCell;
 use std::process::ExitCode;
@@ -74,9 +79,10 @@ macro_rules! drive {
         let client = client();
         let start = Instant::now();
         let calls = RefCell::new(Vec::new());
+        let retries = RefCell::new(Vec::<String>::new());
         let mut fields = String::new();
         for _ in 0..setting("DRIVER_REPEAT").unwrap_or(1) {
-            let call = $module::send_with_backoff(|| {
+            let make_request = || {
                 calls
                     .borrow_mut()
                     .push(start.elapsed().as_secs_f64() * 1000.0);
@@ -84,11 +90,33 @@ macro_rules! drive {
                 if std::env::var_os("DRIVER_BAD_HEADER").is_some() {
                     builder = builder.header("x-bad", "a\nb");
                 }
+                if let Ok(key) = std::env::var("DRIVER_KEY") {
+                    builder = builder.header("Idempotency-Key", key);
+                }
                 match &request.body {
                     Some(body) => builder.body(body.clone()),
                     None => builder,
                 }
-            });
+            };
+            let call: std::pin::Pin<Box<dyn std::future::Future<Output = _>>> =
+                if std::env::var_os("DRIVER_HOOK").is_some() {
+                    Box::pin($module::send_with_backoff_observed(
+                        make_request,
+                        |retry, wait, outcome| {
+                            let what = match outcome {
+                                Ok(response) => response.status().as_u16().to_string(),
+                                Err($module::RetryError::Timeout(_)) => json("timeout"),
+                                Err(_) => json("request"),
+                            };
+                            let ms = wait.as_secs_f64() * 1000.0;
+                            retries
+                                .borrow_mut()
+                                .push(format!("[{retry},{ms:.3},{what}]"));
+                        },
+                    ))
+                } else {
+                    Box::pin($module::send_with_backoff(make_request))
+                };
             let result = match setting("DRIVER_CANCEL_MS") {
                 Some(ms) => {
                     match tokio::time::timeout(std::time::Duration::from_millis(ms), call).await {
@@ -126,7 +154,7 @@ macro_rules! drive {
                                 json(&body)
                             )
                         }
-                        $module::RetryError::Request(_) => {
+                        $module::RetryError::Request(_) | $module::RetryError::Timeout(_) => {
                             format!("\"kind\":\"neterror\",{common}")
                         }
                         _ => format!("\"kind\":\"other\",{common}"),
@@ -137,8 +165,9 @@ macro_rules! drive {
         let calls: Vec<String> = calls.borrow().iter().map(|t| format!("{t:.3}")).collect();
         let ended = start.elapsed().as_secs_f64() * 1000.0;
         format!(
-            "{{{fields},\"calls\":[{}],\"ended\":{ended:.3}}}",
-            calls.join(",")
+            "{{{fields},\"calls\":[{}],\"retries\":[{}],\"ended\":{ended:.3}}}",
+            calls.join(","),
+            retries.borrow().join(",")
         )
     }};
 }

@@ -108,8 +108,9 @@ impl Lang {
                  no packages. Save it as an ES module (retry.mjs) and import fetchWithBackoff."
             }
             Lang::Ts => {
-                "Compiles with tsc --strict --target es2022 retry.ts (TypeScript 5), with \
-                 the DOM library or @types/node; runs on Node.js 20 or later, or in a browser."
+                "Compiles with tsc --strict --target es2022 --module nodenext \
+                 --moduleResolution nodenext retry.mts (TypeScript 5), with the DOM library \
+                 or @types/node; runs on Node.js 20 or later, or in a browser."
             }
             Lang::Py => "Needs Python 3.8 or later and requests (pip install requests).",
             Lang::Go => "Needs Go 1.19 or later; standard library only (net/http).",

@@ -118,7 +118,7 @@ pub fn CodeTabs() -> impl IntoView {
             <h2 id="code-heading">"Retry code"</h2>
             <OwnPolicyNote what="This code follows" />
             <p class="code-intro">
-                "Each snippet uses the policy above and follows one contract: it retries 408, 429, 5xx but 501, 505, 511, and network errors, hands any other response back at once, keeps the computed wait for a Retry-After of 0 or a past date, and says plainly when the retries run out. Retry only idempotent requests."
+                "Each snippet uses the policy above and follows one contract: it retries 408, 429, 5xx but 501, 505, 511, and network errors, hands any other response back at once, keeps the computed wait for a Retry-After of 0 or a past date, bounds each attempt by the attempt timeout (and the deadline), retries only idempotent methods unless the Idempotency-Key header is on, and says plainly when the retries run out."
             </p>
             <div class="code-bar">
                 <div role="tablist" aria-label="Language" class="tabs" on:keydown=on_keydown>

@@ -566,7 +566,8 @@ fn production_defaults_are_in_the_code() {
     let policy = Policy::default();
     let py = write(Lang::Py, &policy, &HONOR);
     assert!(
-        py.contains("session=None") && py.contains("kwargs.setdefault(\"timeout\", TIMEOUT_S)")
+        py.contains("session=None")
+            && py.contains("timeout = _attempt_timeout(caller_timeout, ATTEMPT_TIMEOUT_MS / 1000)")
     );
     assert!(py.contains("ChunkedEncodingError"));
     let sh = write(Lang::Sh, &policy, &HONOR);

@@ -752,6 +752,14 @@ const MUTANTS = [
     sh: ["[[ -n $value ]] || return 0", "true"],
     rs: ["(ms > 0.0).then(|| ms.min(RETRY_AFTER_MAX_MS))", "Some(ms.clamp(0.0, RETRY_AFTER_MAX_MS))"],
   }],
+  // A snippet with no attempt timeout waits on the stalled attempt until it is killed.
+  ["a: a stalled attempt times out at the attempt timeout and is retried", {
+    py: ["timeout=timeout,", "timeout=None,"],
+  }],
+  // Every method retried, as if POST and PATCH were idempotent.
+  ["b: POST and PATCH are sent once without a key; PUT is retried", {
+    py: ["retried = method.upper() in RETRIED_METHODS", "retried = True"],
+  }],
 ].flatMap(([scenario, byLang], n) =>
   Object.entries(byLang)
     .filter(([lang]) => LANGS.includes(lang))

@@ -12,6 +12,7 @@ wrapping requests.Session.request, which every request goes through;
     DRIVER_SESSION      pass a requests.Session of our own, which sends
                         the header X-Session: driver
     DRIVER_BAD_HEADER   send a header whose value holds a line break
+    DRIVER_KEY          send that value as the caller's own Idempotency-Key
 """
 
 import importlib.util
@@ -66,8 +67,14 @@ def main():
     kwargs = {} if body is None else {"data": body}
     if os.environ.get("DRIVER_TIMEOUT_MS"):
         kwargs["timeout"] = int(os.environ["DRIVER_TIMEOUT_MS"]) / 1000
+    headers = {}
     if os.environ.get("DRIVER_BAD_HEADER"):
-        kwargs["headers"] = {"X-Bad": "a\nb"}
+        headers["X-Bad"] = "a\nb"
+    if os.environ.get("DRIVER_KEY"):
+        # Lower case on purpose: the snippet must find it in any case.
+        headers["idempotency-key"] = os.environ["DRIVER_KEY"]
+    if headers:
+        kwargs["headers"] = headers
     session = None
     if os.environ.get("DRIVER_SESSION"):
         session = requests.Session()

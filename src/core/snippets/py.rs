@@ -23,6 +23,7 @@ pub(super) fn write(plan: &Plan) -> String {
     if plan.honor {
         out.push_str("from datetime import datetime, timedelta, timezone\n");
     }
+    out.push_str("from typing import Any, Callable, Iterator, Optional, Tuple, Union\n");
     out.push_str("\nimport requests\n\n");
     out.push_str(&constants(plan));
     if !plan.key {
@@ -39,11 +40,17 @@ pub(super) fn write(plan: &Plan) -> String {
             decimal(MAX_DELAY_MS as f64)
         ));
     }
+    out.push_str(
+        "# What a caller may pass as timeout=: seconds, or a (connect, read) pair.\n\
+         CallerTimeout = Union[None, float, Tuple[Optional[float], Optional[float]]]\n\
+         # on_retry(retry, wait_ms, the response or exception that is retried).\n\
+         RetryHook = Callable[[int, float, Union[requests.Response, Exception]], None]\n",
+    );
     out.push_str(&docstring(plan));
     out.push_str(
         "    if session is None:\n        \
          with requests.Session() as own:\n            \
-         return request_with_backoff(method, url, own, **kwargs)\n    \
+         return request_with_backoff(method, url, own, on_retry, **kwargs)\n    \
          caller_timeout = kwargs.pop(\"timeout\", None)\n",
     );
     if plan.key {
@@ -52,12 +59,16 @@ pub(super) fn write(plan: &Plan) -> String {
              # holds one (in any case), else a random one (uuid4 draws on os.urandom).\n    \
              headers = requests.structures.CaseInsensitiveDict(kwargs.get(\"headers\") or {})\n    \
              headers.setdefault(\"Idempotency-Key\", str(uuid.uuid4()))\n    \
-             kwargs[\"headers\"] = headers\n",
+             kwargs[\"headers\"] = headers\n    \
+             if \"data\" in kwargs:\n        \
+             kwargs[\"data\"] = _replayable(kwargs[\"data\"])\n",
         );
     } else {
         out.push_str(
             "    # A retried POST or PATCH may take effect twice: those are sent once.\n    \
-             retried = method.upper() in RETRIED_METHODS\n",
+             retried = method.upper() in RETRIED_METHODS\n    \
+             if retried and \"data\" in kwargs:\n        \
+             kwargs[\"data\"] = _replayable(kwargs[\"data\"])\n",
         );
     }
     if deadline {
@@ -65,6 +76,7 @@ pub(super) fn write(plan: &Plan) -> String {
     } else {
         out.push_str("    timeout = _attempt_timeout(caller_timeout, ATTEMPT_TIMEOUT_MS / 1000)\n");
     }
+    out.push_str("    failure: Union[requests.Response, Exception]\n");
     out.push_str("    delays = _backoff_delays()\n    for attempt in range(1, MAX_RETRIES + 2):\n");
     if deadline {
         out.push_str(
@@ -91,11 +103,11 @@ pub(super) fn write(plan: &Plan) -> String {
          requests.ConnectionError,\n            \
          requests.Timeout,  # the attempt's timeout, retried like a lost connection\n            \
          requests.exceptions.ChunkedEncodingError,  # a body cut off midway\n        \
-         ){}:\n            \
+         ) as error:\n            \
          if {give_up}:\n                \
          raise\n            \
+         failure = error\n            \
          wait_ms = next(delays)\n",
-        if deadline { " as error" } else { "" }
     ));
     let late = "time.monotonic() + wait_ms / 1000 >= deadline";
     if deadline {
@@ -120,6 +132,7 @@ pub(super) fn write(plan: &Plan) -> String {
          f\"last status {{response.status_code}}\",\n                    \
          response=response,\n                \
          )\n            \
+         failure = response\n            \
          wait_ms = next(delays)\n",
     ));
     if plan.honor {
@@ -143,24 +156,40 @@ pub(super) fn write(plan: &Plan) -> String {
         "            # Close the response we retry, so its connection goes back to the pool.\n            \
          response.close()\n",
     );
+    out.push_str(
+        "        if on_retry is not None:\n            \
+         on_retry(attempt, wait_ms, failure)\n",
+    );
     if plan.sleep_may_overflow() {
         out.push_str("        time.sleep(min(wait_ms, LONGEST_SLEEP_MS) / 1000)\n");
     } else {
         out.push_str("        time.sleep(wait_ms / 1000)\n");
     }
+    // For type checkers, which cannot tell that the loop never falls through.
+    out.push_str("    raise AssertionError(\"unreachable: the last attempt returns or raises\")\n");
     out.push_str(
         "\n\n\
-         def _attempt_timeout(caller, limit_s):\n    \
+         def _attempt_timeout(caller: CallerTimeout, limit_s: float) -> Tuple[float, float]:\n    \
          \"\"\"requests' (connect, read) timeout for one attempt: limit_s for each,\n    \
          or the caller's own timeout= (a number or a pair) where it is shorter.\n    \
          \"\"\"\n    \
          pair = caller if isinstance(caller, tuple) else (caller, caller)\n    \
          connect, read = (limit_s if t is None else min(t, limit_s) for t in pair)\n    \
-         return connect, read\n",
+         return connect, read\n\n\n\
+         def _replayable(data: Any) -> Any:\n    \
+         \"\"\"data= as a body every attempt can send whole: a file is read into\n    \
+         bytes once; an iterator or generator, which only the first attempt could\n    \
+         read, raises TypeError before anything is sent.\n    \
+         \"\"\"\n    \
+         if hasattr(data, \"read\"):\n        \
+         return data.read()\n    \
+         if hasattr(data, \"__next__\"):\n        \
+         raise TypeError(\"data= is an iterator, read once: pass bytes, str or a file\")\n    \
+         return data\n",
     );
     out.push_str(
         "\n\n\
-         def _is_retryable(status):\n    \
+         def _is_retryable(status: int) -> bool:\n    \
          \"\"\"408, 429 and 5xx but 501, 505, 511: a retry cannot fix those.\"\"\"\n    \
          return status in (408, 429) or (status >= 500 and status not in (501, 505, 511))\n",
     );
@@ -178,7 +207,13 @@ pub(super) fn write(plan: &Plan) -> String {
 fn docstring(plan: &Plan) -> String {
     let mut out = String::from(
         "\n\n\
-         def request_with_backoff(method, url, session=None, **kwargs):\n    \
+         def request_with_backoff(\n    \
+         method: str,\n    \
+         url: str,\n    \
+         session: Optional[requests.Session] = None,\n    \
+         on_retry: Optional[RetryHook] = None,\n    \
+         **kwargs: Any,\n\
+         ) -> requests.Response:\n    \
          \"\"\"Sends session.request(method, url, **kwargs), retrying 408, 429, 5xx\n    \
          (not 501, 505, 511) and network errors (a timed-out attempt and a body\n    \
          cut off midway too) with backoff.\n\n",
@@ -228,10 +263,22 @@ fn docstring(plan: &Plan) -> String {
          keeps trickling bytes can hold an attempt longer.\n"
     };
     out.push_str(bound);
-    out.push_str(
-        "    Pass a body as bytes or str: a file or generator can be sent only once.\n    \
+    let when = if plan.key {
+        ""
+    } else {
+        " (for a retried method)"
+    };
+    out.push_str(&format!(
+        "\n    \
+         A file passed as data= is read into memory once{when}, so\n    \
+         every attempt sends it whole; an iterator or generator, which one\n    \
+         attempt would use up, raises TypeError before anything is sent. Files in\n    \
+         files= are not rewound: pass their contents as bytes.\n\n    \
+         on_retry, when given, is called before each wait as\n    \
+         on_retry(retry, wait_ms, failure): the retry's number (1 for the first),\n    \
+         the wait in ms, and the response or exception that is retried.\n    \
          \"\"\"\n",
-    );
+    ));
     out
 }
 
@@ -248,12 +295,12 @@ fn constants(plan: &Plan) -> String {
 /// `random.uniform(a, b)` is `a + (b - a) * random()`, the core's draw.
 fn delays(plan: &Plan) -> String {
     let mut out = String::from(
-        "def _backoff_delays():\n    \
+        "def _backoff_delays() -> Iterator[float]:\n    \
          \"\"\"Yields the computed sleep before each retry, in ms.\"\"\"\n",
     );
     if plan.jitter() == Jitter::Decorrelated {
         out.push_str(
-            "    previous_ms = BASE_DELAY_MS\n    \
+            "    previous_ms: float = BASE_DELAY_MS\n    \
              while True:\n        \
              # max() keeps the range whole when the cap is below a third of the base.\n        \
              high_ms = max(BASE_DELAY_MS, previous_ms * 3)\n        \
@@ -274,7 +321,7 @@ fn delays(plan: &Plan) -> String {
         }
         (Jitter::Decorrelated, _) => unreachable!("written above"),
     };
-    out.push_str("    backoff_ms = BASE_DELAY_MS\n    while True:\n");
+    out.push_str("    backoff_ms: float = BASE_DELAY_MS\n    while True:\n");
     if sleep.contains("capped_ms") {
         out.push_str("        capped_ms = min(MAX_DELAY_MS, backoff_ms)\n");
     }
@@ -328,7 +375,7 @@ _HTTP_DATES = (
 )
 
 
-def _retry_after_ms(value):
+def _retry_after_ms(value: Optional[str]) -> Optional[float]:
     """Reads a Retry-After value as a wait in ms, at most RETRY_AFTER_MAX_MS.
 
     All digits are seconds; an HTTP-date is the time until it. Anything else
@@ -348,7 +395,7 @@ def _retry_after_ms(value):
     return min(ms, RETRY_AFTER_MAX_MS) if ms > 0 else None
 
 
-def _http_date_s(text):
+def _http_date_s(text: str) -> Optional[float]:
     """The instant of an HTTP-date in Unix seconds, or None.
 
     The weekday must match the date, and a leap second can only be 23:59:60.
@@ -379,7 +426,7 @@ def _http_date_s(text):
     return None
 
 
-def _rfc850_year(two_digits, month, day, seconds):
+def _rfc850_year(two_digits: int, month: int, day: int, seconds: int) -> int:
     """RFC 850's two-digit year, read as RFC 9110 asks: the latest year with
     those digits whose date is not more than 50 years ahead."""
     now = datetime.now(timezone.utc)

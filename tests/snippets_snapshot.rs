@@ -407,7 +407,9 @@ fn each_language_names_its_entry_point() {
         (Lang::Ts, "export async function fetchWithBackoff("),
         (
             Lang::Py,
-            "def request_with_backoff(method, url, session=None, **kwargs):",
+            "def request_with_backoff(\n    method: str,\n    url: str,\n    \
+             session: Optional[requests.Session] = None,\n    \
+             on_retry: Optional[RetryHook] = None,\n    **kwargs: Any,\n) -> requests.Response:",
         ),
         (
             Lang::Go,
@@ -566,7 +568,8 @@ fn production_defaults_are_in_the_code() {
     let policy = Policy::default();
     let py = write(Lang::Py, &policy, &HONOR);
     assert!(
-        py.contains("session=None") && py.contains("kwargs.setdefault(\"timeout\", TIMEOUT_S)")
+        py.contains("session: Optional[requests.Session] = None")
+            && py.contains("timeout = _attempt_timeout(caller_timeout, ATTEMPT_TIMEOUT_MS / 1000)")
     );
     assert!(py.contains("ChunkedEncodingError"));
     let sh = write(Lang::Sh, &policy, &HONOR);

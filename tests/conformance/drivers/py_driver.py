@@ -12,9 +12,15 @@ wrapping requests.Session.request, which every request goes through;
     DRIVER_SESSION      pass a requests.Session of our own, which sends
                         the header X-Session: driver
     DRIVER_BAD_HEADER   send a header whose value holds a line break
+    DRIVER_KEY          send that value as the caller's own Idempotency-Key
+    DRIVER_BODY         pass the body as a `file` (io.BytesIO) or a
+                        `generator` rather than a str
+    DRIVER_ON_RETRY     pass on_retry=, and print its calls as `retries`:
+                        [retry, wait_ms, status or exception name, ms]
 """
 
 import importlib.util
+import io
 import json
 import os
 import sys
@@ -45,6 +51,9 @@ def call_once(snippet, method, url, kwargs):
     except requests.RequestException as error:
         # Errors a retry cannot fix: a bad URL, scheme or header, a redirect loop.
         return {"kind": "error", "type": type(error).__name__, "message": str(error)}
+    except TypeError as error:
+        # A body only one attempt could read.
+        return {"kind": "typeerror", "message": str(error)}
 
 
 def main():
@@ -63,11 +72,33 @@ def main():
         return send(self, *args, **kwargs)
 
     requests.sessions.Session.request = noting
-    kwargs = {} if body is None else {"data": body}
+    kwargs = {}
+    if body is not None:
+        shape = os.environ.get("DRIVER_BODY")
+        if shape == "file":
+            kwargs["data"] = io.BytesIO(body.encode())
+        elif shape == "generator":
+            kwargs["data"] = (part.encode() for part in [body])
+        else:
+            kwargs["data"] = body
+    retries = []
+    if os.environ.get("DRIVER_ON_RETRY"):
+
+        def on_retry(retry, wait_ms, failure):
+            what = failure.status_code if isinstance(failure, requests.Response) else type(failure).__name__
+            retries.append([retry, wait_ms, what, (time.monotonic() - start) * 1000])
+
+        kwargs["on_retry"] = on_retry
     if os.environ.get("DRIVER_TIMEOUT_MS"):
         kwargs["timeout"] = int(os.environ["DRIVER_TIMEOUT_MS"]) / 1000
+    headers = {}
     if os.environ.get("DRIVER_BAD_HEADER"):
-        kwargs["headers"] = {"X-Bad": "a\nb"}
+        headers["X-Bad"] = "a\nb"
+    if os.environ.get("DRIVER_KEY"):
+        # Lower case on purpose: the snippet must find it in any case.
+        headers["idempotency-key"] = os.environ["DRIVER_KEY"]
+    if headers:
+        kwargs["headers"] = headers
     session = None
     if os.environ.get("DRIVER_SESSION"):
         session = requests.Session()
@@ -76,6 +107,7 @@ def main():
     for _ in range(int(os.environ.get("DRIVER_REPEAT", "1"))):
         outcome = call_once(snippet, method, url, kwargs)
     outcome["calls"] = calls
+    outcome["retries"] = retries
     outcome["ended"] = (time.monotonic() - start) * 1000
     print(json.dumps(outcome))
 

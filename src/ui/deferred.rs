@@ -56,19 +56,56 @@ impl Stage {
 /// first call; a failed fetch is an `Err`, and the next call tries again.
 #[wasm_split(rest, fallible)]
 fn mount_rest(state: AppState, slot: web_sys::HtmlElement) -> Result<(), SplitLoaderError> {
-    // The slot's root lives as long as the page, like the app's own.
-    leptos::mount::mount_to(slot, move || {
-        state.provide();
-        view! {
-            <LibrarySection />
-            <ModeComparison />
-            <RetryAfterTester />
-            <CodeTabs />
-            <Simulation />
-        }
-    })
-    .forget();
+    // Their stylesheet first: mounted unstyled, they would move on screen
+    // when it came.
+    with_stylesheet(REST_CSS, move || {
+        // The slot's root lives as long as the page, like the app's own.
+        leptos::mount::mount_to(slot, move || {
+            state.provide();
+            view! {
+                <LibrarySection />
+                <ModeComparison />
+                <RetryAfterTester />
+                <CodeTabs />
+                <Simulation />
+            }
+        })
+        .forget();
+    });
     Ok(())
+}
+
+/// The deferred sections' stylesheet (`style/rest.css`, which
+/// `index.html` copies beside the page), by a URL relative to the page.
+const REST_CSS: &str = "rest.css";
+
+/// Adds the stylesheet at `href` to the page and calls `then` once it has
+/// loaded, or failed to (the sections then work unstyled rather than not
+/// at all).
+fn with_stylesheet(href: &str, then: impl FnOnce() + 'static) {
+    use wasm_bindgen::{closure::Closure, JsCast};
+    let document = document();
+    let (Ok(link), Ok(Some(head))) = (
+        document.create_element("link"),
+        document.query_selector("head"),
+    ) else {
+        then();
+        return;
+    };
+    let _ = link.set_attribute("rel", "stylesheet");
+    let _ = link.set_attribute("href", href);
+    let then = std::cell::Cell::new(Some(then));
+    let done = Closure::<dyn FnMut()>::new(move || {
+        if let Some(then) = then.take() {
+            then();
+        }
+    });
+    for event in ["load", "error"] {
+        let _ = link.add_event_listener_with_callback(event, done.as_ref().unchecked_ref());
+    }
+    // Called at most once, for the page's life.
+    done.forget();
+    let _ = head.append_child(&link);
 }
 
 /// The library models. Its body, and all that only it reaches (the

@@ -24,19 +24,22 @@ export const CRITICAL_TARGET_BYTES = 160 * 1024;
  * measured on 2 December 2026 (183,808 B with the rest split off;
  * 190,552 B once a library's seeded runs and a long schedule's
  * decorrelated means were made in slices; 178,150 B once the library
- * models became a part of their own), rounded up to a KiB. Lower it
- * whenever the first screen shrinks; nothing may raise it without an
- * issue that says so.
+ * models became a part of their own), lowered to 177,624 B rounded up to a
+ * KiB when the deferred sections' CSS left the first screen ("Retry code
+ * that is safe to paste" added nothing to it). Lower it whenever the first
+ * screen shrinks; nothing may raise it without an issue that says so.
  */
-export const CRITICAL_CEILING_BYTES = 175 * 1024;
+export const CRITICAL_CEILING_BYTES = 174 * 1024;
 /**
  * The most the whole page may weigh: what "The first screen first"
  * measured (296,655 B, the wasm in four parts: the first screen, the
- * rest, the library models and what those two share), rounded up to a
- * KiB; the issue allowed up to 300 KB. Each later issue raises it by what
- * it measures, up to the allowance it states.
+ * rest, the library models and what those two share), rounded up to a KiB
+ * (297,984 B; that issue allowed up to 300 KB), then raised by the
+ * 10,520 B "Retry code that is safe to paste" added (it allowed 15 KB).
+ * Each later issue raises it by what it measures, up to the allowance it
+ * states.
  */
-export const CEILING_BYTES = 291 * 1024;
+export const CEILING_BYTES = 291 * 1024 + 10_520;
 
 const env = useBrowser();
 

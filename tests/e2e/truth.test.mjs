@@ -136,6 +136,13 @@ test('the deadline is said in words: the badge, the line on its axis', async (t)
   const { page } = await env.open(t, '?seed=1&deadline=20000');
   const late = page.locator('table.schedule tbody tr').nth(4).locator('.badge.late');
   await late.waitFor();
+  // Rows out of view are not rendered (content-visibility), and the
+  // deadline sentence above the table can push this one out: bring it in.
+  await late.scrollIntoViewIfNeeded();
+  await late.evaluate((e) => new Promise((done) => {
+    const check = () => (e.innerText ? done() : requestAnimationFrame(check));
+    check();
+  }));
   // Visible, not only in a hover title a touch screen cannot show.
   assert.equal(await late.innerText(), 'worst case past deadline');
   assert.ok(await late.isVisible());

@@ -40,29 +40,10 @@ pub fn DeadlineSummary() -> impl IntoView {
                 .with(|p| deadline_fit_with_wait(p, deadline, wait)),
         )
     });
-    // The retry code's attempts, each running to its timeout: the code
-    // follows the page's own policy, not a library's.
+    // The retry code's attempts, each running to its timeout (the code
+    // follows the page's own policy, not a library's), said in the same
+    // paragraph: one more element would cost the first screen's wasm.
     let timeout = use_code().timeout.valid;
-    let timeouts = move || {
-        if model.get().is_some() {
-            return None;
-        }
-        let deadline = derived.deadline.get()?;
-        let check = derived
-            .schedule
-            .with(|s| s.with_attempt_timeouts(deadline, timeout.get()));
-        Some(view! {
-            <p
-                class="deadline-timeouts"
-                class:misses=!check.fits()
-                data-testid="deadline-timeouts"
-                data-fits=check.fits().to_string()
-                data-attempts-fit=check.attempts_fit.to_string()
-            >
-                {check.sentence()}
-            </p>
-        })
-    };
     let apply = move |cap: u64| inputs.cap.text.set(cap.to_string());
     let fit_view = move || {
         fit.get().map(|f| {
@@ -91,14 +72,28 @@ pub fn DeadlineSummary() -> impl IntoView {
     // The wrapper stays in the page so changes to the sentence are announced.
     let sentence = move || {
         check().map(|c| {
+            let timeouts = match model.get() {
+                Some(_) => None,
+                None => Some(
+                    derived
+                        .schedule
+                        .with(|s| s.with_attempt_timeouts(c.deadline_ms, timeout.get())),
+                ),
+            };
+            let text = match timeouts {
+                Some(t) => format!("{} {}", c.sentence(), t.sentence()),
+                None => c.sentence(),
+            };
             view! {
                 <p
                     class="deadline-summary"
                     class:misses=!c.worst_case_fits
                     data-testid="deadline-summary"
                     data-fit-worst=c.retries_fit_worst_case
+                    data-timeouts-fit=timeouts.map(|t| t.fits().to_string())
+                    data-attempts-fit=timeouts.map(|t| t.attempts_fit.to_string())
                 >
-                    {c.sentence()}
+                    {text}
                 </p>
             }
         })
@@ -106,7 +101,6 @@ pub fn DeadlineSummary() -> impl IntoView {
     view! {
         <div aria-live="polite">
             {sentence}
-            {timeouts}
             {fit_view}
         </div>
     }

@@ -884,6 +884,13 @@ const MUTANTS = [
     rs: ["let once = !request.method().is_idempotent();", "let once = false;"],
     py: ["retried = method.upper() in RETRIED_METHODS", "retried = True"],
   }],
+  // curl's failure ends the script under set -e.
+  ["s: under set -euo pipefail a refused connection is retried and a stdin body goes out whole", {
+    sh: [") && code=0 || code=$? # no exit under set -e", ")\n  code=$?"],
+  }],
+  ["s: RETRY_VERBOSE=1 says each retry, its wait and its cause, before the wait", {
+    sh: ["if [[ -n ${RETRY_VERBOSE:-} ]]; then", "if false; then"],
+  }],
 ].flatMap(([scenario, byLang], n) =>
   Object.entries(byLang)
     .filter(([lang]) => LANGS.includes(lang))
@@ -943,6 +950,45 @@ const BASH = {
     expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 1 });
     assert.equal(result.calls.length, 3, "two failures, then the real call");
     assert.equal(record.hits.length, 1);
+  },
+};
+
+/** bash alone, safe to paste: strict mode and the verbose retry lines. */
+const BASH_PASTE = {
+  async "s: under set -euo pipefail a refused connection is retried and a stdin body goes out whole"(v) {
+    const strict = ["-euo", "pipefail"];
+    const refused = await ctx.runners.run(v, `http://127.0.0.1:${ctx.refusedPort}/`, { bashFlags: strict });
+    expectOutcome(v.lang, refused, { type: "neterror" });
+    assert.equal(refused.calls.length, ATTEMPTS, `retries + 1 attempts, not an exit at the first: ${refused.stderr}`);
+    const { url, record } = ctx.server.plan([{ status: 503 }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url, {
+      bashFlags: strict,
+      curlArgs: ["-X", "PUT", "--data-binary", "@-"],
+      stdin: "hello\n",
+    });
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 2 });
+    assert.deepEqual(record.hits.map((h) => h.body), ["hello\n", "hello\n"], result.stderr);
+  },
+
+  async "s: RETRY_VERBOSE=1 says each retry, its wait and its cause, before the wait"(v) {
+    const { url, record } = ctx.server.plan([{ status: 503 }, { reset: true }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url, { env: { RETRY_VERBOSE: "1" } });
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });
+    assert.equal(record.hits.length, 3);
+    const lines = result.stderr.split("\n").filter((l) => l.startsWith("retry.sh: retry "));
+    const seen = JSON.stringify(lines);
+    assert.equal(lines.length, 2, `one line per retry: ${seen}`);
+    const said = lines.map((l) => /^retry\.sh: retry (\d+) in (\d+) ms after (.+)$/.exec(l));
+    assert.ok(said.every(Boolean), seen);
+    assert.deepEqual(said.map((m) => Number(m[1])), [1, 2], seen);
+    assert.equal(said[0][3], "status 503", seen);
+    assert.match(said[1][3], /^curl exit (52|56)$/, seen);
+    const bounds = ctx.manifest.bounds[v.mode];
+    said.forEach((m, i) => {
+      const [min, max] = bounds[i];
+      const wait = Number(m[2]);
+      assert.ok(wait >= min && wait <= max, `retry ${i + 1} said ${wait} ms, outside [${min}, ${max}]: ${seen}`);
+    });
   },
 };
 
@@ -1133,6 +1179,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     }
     if (isPlain(v) && RETRY_AFTER_MODES.includes(v.mode) && HOOK_LANGS.includes(v.lang)) groups.push(HOOK_GO);
     if (isPlain(v) && v.lang === "sh") groups.push(BASH);
+    if (isPlain(v) && v.lang === "sh" && RETRY_AFTER_MODES.includes(v.mode)) groups.push(BASH_PASTE);
     if (isPlain(v) && v.lang === "py") groups.push(PYTHON);
     if (v.deadline) groups.push(DEADLINE, PASTE_DEADLINE);
     if (v.mode === "extreme") groups.push({ "w: a sleep past 292 years neither fails nor ends early": extreme });
@@ -1142,7 +1189,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     }
   }
 
-  const scenarios = { ...SAFE, ...PASTE };
+  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE };
   for (const m of MUTANTS) {
     const what = `${m.variant.lang} without ${JSON.stringify(m.from)} fails "${m.scenario}"`;
     test(`mutant: ${what}`, { timeout: 120_000 }, async () => {

@@ -34,7 +34,9 @@ pub(super) fn write(plan: &Plan) -> String {
          # than ATTEMPT_TIMEOUT_MS. A body read\n\
          # from stdin (@-) is kept in a file, so every attempt sends it whole. Prints\n\
          # the final body on stdout. Exits 0 on a 2xx or 3xx status, 2 on any other\n\
-         # status it does not retry, 1 when retries run out{}, and 64 on a usage error.\n\n",
+         # status it does not retry, 1 when retries run out{}, and 64 on a usage error.\n\
+         # Works unchanged under set -euo pipefail. RETRY_VERBOSE=1 prints one line per\n\
+         # retry on stderr, before its wait: the retry, the wait in ms and the cause.\n\n",
         if deadline {
             ", the network fails or\n# the deadline is reached"
         } else {
@@ -190,8 +192,7 @@ pub(super) fn write(plan: &Plan) -> String {
         "  status=$(curl --silent --show-error --connect-timeout \"$CONNECT_TIMEOUT_S\" \\\n    \
          --output \"$body\" --dump-header \"$headers\" --write-out '%{{http_code}}'{key} \\\n    \
          ${{args[@]+\"${{args[@]}}\"}} --max-time \"$(printf '%d.%03d' $((limit_ms / 1000)) $((limit_ms % 1000)))\" \\\n    \
-         --url \"$url\")\n  \
-         code=$?\n"
+         --url \"$url\") && code=0 || code=$? # no exit under set -e\n"
     ));
     if !plan.key {
         out.push_str(
@@ -249,7 +250,13 @@ pub(super) fn write(plan: &Plan) -> String {
              fi\n",
         );
     }
-    out.push_str("  sleep_ms \"$wait_ms\"\ndone\n");
+    out.push_str(
+        "  if [[ -n ${RETRY_VERBOSE:-} ]]; then\n    \
+         if ((code == 0)); then cause=\"status $status\"; else cause=\"curl exit $code\"; fi\n    \
+         echo \"retry.sh: retry $((retry + 1)) in $wait_ms ms after $cause\" >&2\n  \
+         fi\n\
+         \x20 sleep_ms \"$wait_ms\"\ndone\n",
+    );
     out
 }
 

@@ -26,7 +26,8 @@ export class Runners {
    * client timeout (each driver's own way; bash: curl --max-time). `env`
    * adds driver settings (DRIVER_CANCEL, DRIVER_REPEAT, ...: see each
    * driver). bash only: `curlArgs` are extra curl arguments, `stdin` its
-   * input, `noUrl` runs it with no arguments at all. `killAfter` ms kills
+   * input, `noUrl` runs it with no arguments at all, `bashFlags` are bash's
+ * own options (`-euo pipefail`). `killAfter` ms kills
    * the run then, with the outcome { kind: "killed" }.
    */
   async run(
@@ -41,6 +42,7 @@ export class Runners {
       curlArgs = [],
       stdin,
       noUrl = false,
+      bashFlags = [],
       killAfter,
     } = {},
   ) {
@@ -79,7 +81,7 @@ export class Runners {
       case "rs":
         return this.#json(this.rustBinary, [stem, url, method, ...extra], options);
       case "sh":
-        return this.#bash(file, url, { method, body, curlArgs, stdin, noUrl, ...options });
+        return this.#bash(file, url, { method, body, curlArgs, stdin, noUrl, bashFlags, ...options });
       default:
         throw new Error(`no runner for ${variant.lang}`);
     }
@@ -105,7 +107,7 @@ export class Runners {
     return { outcome, calls: outcome.calls ?? [], stderr: result.stderr };
   }
 
-  async #bash(file, url, { method, body, curlArgs, stdin, noUrl, env: extraEnv, timeoutMs, killAfter }) {
+  async #bash(file, url, { method, body, curlArgs, stdin, noUrl, bashFlags, env: extraEnv, timeoutMs, killAfter }) {
     const log = path.join(this.dir, `curl-${++this.count}.log`);
     const args = method === "GET" ? [] : ["-X", method];
     if (body) args.push("--data", body);
@@ -118,7 +120,7 @@ export class Runners {
       CURL_LOG: log,
     };
     const argv = noUrl ? [file] : [file, url, ...args];
-    const result = await run("bash", argv, { env, timeout: PER_RUN_MS, input: stdin, killAfter });
+    const result = await run("bash", [...bashFlags, ...argv], { env, timeout: PER_RUN_MS, input: stdin, killAfter });
     let calls = [];
     try {
       // When each curl started, in ms from the start of the script.

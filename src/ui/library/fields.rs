@@ -24,9 +24,10 @@ use crate::ui::state::{use_library, Waiting};
 pub fn ModelSelect() -> impl IntoView {
     let library = use_library();
     let (model, waiting) = (library.model, library.waiting);
-    let shown = move || match waiting.with(|w| w.as_ref().map(|w| w.chosen().lib)) {
-        Some(lib) => Some(lib),
-        None => model.get(),
+    let shown = move || {
+        waiting
+            .with(|w| w.as_ref().map(|w| w.chosen().lib))
+            .or_else(|| model.get())
     };
     let failed = move || waiting.with(|w| matches!(w, Some(Waiting::Failed(_))));
     let note = move || match waiting.get() {

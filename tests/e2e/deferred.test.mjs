@@ -14,6 +14,22 @@ const CHUNK = /\/pkg\/split_[a-z_]+\.wasm$/;
 const REST = /\/pkg\/split_rest\.wasm$/;
 const MODELS = /\/pkg\/split_library\.wasm$/;
 
+/** A route handler that holds every request until `release()`. */
+function holding() {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  return { release, handle: async (route) => { await held; await route.continue(); } };
+}
+
+/** A route handler that fails every request, as offline, until `unblock()`. */
+function blocking() {
+  let blocked = true;
+  return {
+    unblock: () => { blocked = false; },
+    handle: (route) => (blocked ? route.abort('internetdisconnected') : route.continue()),
+  };
+}
+
 /** Routes the requests of the chunks `pattern` matches through `handle(route)`. */
 const onChunk = (handle, pattern = CHUNK) => ({
   beforeLoad: (context) => context.route(pattern, handle),
@@ -23,12 +39,8 @@ const onChunk = (handle, pattern = CHUNK) => ({
 const deferredIs = (page, state) => page.locator(`[data-testid="deferred"][data-state="${state}"]`).waitFor();
 
 test('the first screen answers while the rest is still on its way, then the rest arrives by itself', async () => {
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  const { page, context, errors } = await env.openPage('?seed=42', onChunk(async (route) => {
-    await held;
-    await route.continue();
-  }, REST));
+  const gate = holding();
+  const { page, context, errors } = await env.openPage('?seed=42', onChunk(gate.handle, REST));
   try {
     // The schedule, the tiles and the inputs work with the chunk held back;
     // a library, whose models come apart, too.
@@ -44,7 +56,7 @@ test('the first screen answers while the rest is still on its way, then the rest
     await page.getByText('Loading the code, the Retry-After tester and the simulation').waitFor();
     // Let it through: every section comes up without a click, and follows
     // the inputs typed meanwhile.
-    release();
+    gate.release();
     await deferredIs(page, 'ready');
     await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
     await page.waitForFunction(() => /MAX_RETRIES = 7;/.test(document.querySelector('#code-panel pre code')?.textContent));
@@ -59,10 +71,8 @@ test('the first screen answers while the rest is still on its way, then the rest
 });
 
 test('a chunk that cannot be fetched is said, the first screen keeps working, and Try again loads it', async () => {
-  let blocked = true;
-  const { page, context, errors } = await env.openPage('?seed=42&lang=go', onChunk((route) => (
-    blocked ? route.abort('internetdisconnected') : route.continue()
-  )));
+  const gate = blocking();
+  const { page, context, errors } = await env.openPage('?seed=42&lang=go', onChunk(gate.handle));
   try {
     await deferredIs(page, 'failed');
     await page.getByText('could not be loaded. The calculator above still works.').waitFor();
@@ -74,7 +84,7 @@ test('a chunk that cannot be fetched is said, the first screen keeps working, an
     await page.getByRole('button', { name: 'Copy as Markdown' }).click();
     await page.getByText('Not ready: the exports could not be loaded.').waitFor();
     // Back online: Try again brings every section, on the linked state.
-    blocked = false;
+    gate.unblock();
     await page.getByRole('button', { name: 'Try again' }).click();
     await deferredIs(page, 'ready');
     await page.getByRole('tab', { name: 'Go', selected: true }).waitFor();
@@ -107,12 +117,8 @@ test('a link on a library fetches the library models beside the main wasm, each 
 });
 
 test('a library chosen before its models are here waits for them, then shows', async () => {
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  const { page, context, errors } = await env.openPage('?seed=42', onChunk(async (route) => {
-    await held;
-    await route.continue();
-  }, MODELS));
+  const gate = holding();
+  const { page, context, errors } = await env.openPage('?seed=42', onChunk(gate.handle, MODELS));
   try {
     assert.equal((await rows(page)).length, 5);
     await page.getByLabel('Model', { exact: true }).selectOption('urllib3');
@@ -120,7 +126,7 @@ test('a library chosen before its models are here waits for them, then shows', a
     // Meanwhile the page's policy stays on screen, and its fields answer.
     assert.equal((await rows(page)).length, 5);
     assert.equal(await page.getByLabel('backoff_factor (s)', { exact: true }).count(), 0);
-    release();
+    gate.release();
     await page.getByLabel('backoff_factor (s)', { exact: true }).waitFor();
     // urllib3's defaults: 10 retries, each described beside its field.
     await page.waitForFunction(() => document.querySelectorAll('table.schedule tbody tr').length === 10);
@@ -134,10 +140,8 @@ test('a library chosen before its models are here waits for them, then shows', a
 });
 
 test('a link on a library whose models cannot be fetched says so, keeps the link, and Try again shows it', async () => {
-  let blocked = true;
-  const { page, context, errors } = await env.openPage('?seed=42&lib=tenacity&lib.max=30', onChunk((route) => (
-    blocked ? route.abort('internetdisconnected') : route.continue()
-  ), MODELS));
+  const gate = blocking();
+  const { page, context, errors } = await env.openPage('?seed=42&lib=tenacity&lib.max=30', onChunk(gate.handle, MODELS));
   try {
     await page.getByTestId('model-status').getByText('The model of tenacity').waitFor();
     // The page's own policy answers meanwhile, nothing panicked, and the
@@ -145,7 +149,7 @@ test('a link on a library whose models cannot be fetched says so, keeps the link
     assert.equal((await rows(page)).length, 5);
     assert.equal(await page.locator('#panic').isHidden(), true, 'no panic');
     assert.match(await page.evaluate(() => location.search), /lib=tenacity&lib\.max=30|lib\.max=30.*lib=tenacity|lib=tenacity.*lib\.max=30/);
-    blocked = false;
+    gate.unblock();
     await page.getByTestId('model-status').locator('..').getByRole('button', { name: 'Try again' }).click();
     await page.getByLabel('max (s)', { exact: true }).waitFor();
     assert.equal(await page.getByLabel('max (s)', { exact: true }).inputValue(), '30');
@@ -158,8 +162,7 @@ test('a link on a library whose models cannot be fetched says so, keeps the link
 
 for (const [width, height] of [[375, 812], [1280, 900]]) {
   test(`nothing on screen moves while the page loads, the chunk included, at ${width} px`, async () => {
-    let release;
-    const held = new Promise((resolve) => { release = resolve; });
+    const gate = holding();
     const { page, context } = await env.openPage('?seed=42', {
       viewport: { width, height },
       beforeLoad: async (context) => {
@@ -171,12 +174,12 @@ for (const [width, height] of [[375, 812], [1280, 900]]) {
         });
         // Held a while, so the first screen is painted first, as on a
         // slow network.
-        await context.route(CHUNK, async (route) => { await held; await route.continue(); });
+        await context.route(CHUNK, gate.handle);
       },
     });
     try {
       await page.waitForTimeout(300);
-      release();
+      gate.release();
       await deferredIs(page, 'ready');
       await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
       await page.waitForTimeout(300);

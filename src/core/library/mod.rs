@@ -48,6 +48,7 @@ pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, F
 pub use words::{diff_html, field_id, fields_html, library_notes, option_html, options_html};
 
 use crate::core::policy::Policy;
+use crate::core::server_wait::Reads;
 pub use schedule::{
     clamp_uniform_mean, plan, sample, schedule, Bounds, BudgetInfo, Deciding, Plan, Rand, Row,
     Schedule, BUDGET_RUNS, MAX_ROWS, MEAN_RUNS,
@@ -384,11 +385,11 @@ impl Configured {
         }
     }
 
-    /// Whether these settings read a server's wait, and the longest they
-    /// accept, ms (`u64::MAX` when nothing bounds it): the library's own
-    /// rule, its switch and its maximum, in place of the page's `Honor
+    /// Whether these settings read a server's wait, the longest they
+    /// accept, and what they make of a wait of 0: the library's own rule,
+    /// its switch and its maximum, in place of the page's `Honor
     /// Retry-After` and `Max Retry-After (ms)`.
-    pub fn reads_retry_after(&self) -> (bool, u64) {
+    pub fn reads_retry_after(&self) -> Reads {
         let rule = self.lib.info().retry_after;
         let on = rule.combine != Combine::Ignored
             && rule.switch_param.is_none_or(|p| self.values.flag(p));
@@ -410,7 +411,11 @@ impl Configured {
                 ms as u64
             }
         });
-        (on, max)
+        Reads {
+            honor: on,
+            max_ms: max,
+            zero_falls_back: rule.zero_falls_back,
+        }
     }
 
     /// Whether the library accepts these values, alone and together.

@@ -93,10 +93,19 @@ pub fn clamped_text(reading: &Reading) -> String {
 /// One line on what happens next.
 pub fn note(reading: &Reading) -> String {
     match reading {
+        // The generated code and the schedule keep the computed backoff
+        // for a wait of 0, so a server cannot take the backoff away.
+        Ok(RetryAfter {
+            wait_ms: 0,
+            instant_ms: None,
+            ..
+        }) => "Zero asks for no wait: the code keeps its computed backoff instead.",
+        Ok(RetryAfter { wait_ms: 0, .. }) => {
+            "The date has passed, which asks for no wait: the code keeps its computed backoff instead."
+        }
         Ok(RetryAfter {
             instant_ms: None, ..
         }) => "Seconds count from when the response arrives, so this wait stands still.",
-        Ok(RetryAfter { wait_ms: 0, .. }) => "The date has passed: the client can retry now.",
         Ok(RetryAfter { clamped: true, .. }) => {
             "The date is further off than the maximum; the wait holds there until it comes closer."
         }
@@ -144,7 +153,11 @@ mod tests {
             (wait_text(&r), wait_role(&r)),
             ("0 ms".into(), "timer".into())
         );
-        assert_eq!(note(&r), "The date has passed: the client can retry now.");
+        assert_eq!(
+            note(&r),
+            "The date has passed, which asks for no wait: the code keeps its computed backoff instead."
+        );
+        assert!(note(&parse("0", NOW, 600_000)).starts_with("Zero asks for no wait"));
     }
 
     #[test]

@@ -38,30 +38,9 @@ pub fn ApplyServerWait(
     };
     let applied = move || {
         server_wait.get().map(|(n, ms)| {
-            let wait = format::delay(ms as f64);
             // With a library chosen, its own rule decides (its notes say how).
             let lib = model.get().map(|l| l.id());
-            let said = match (status.get(), lib) {
-                (Some(ServerWait::NotHonored), Some(lib)) => format!(
-                    "The server's {wait} for retry {n} is not in the schedule: {lib} does not read Retry-After with these settings. "
-                ),
-                (Some(ServerWait::Applied { .. }), Some(lib)) => format!(
-                    "Retry {n} takes the server's {wait} as {lib} does (its notes say how). "
-                ),
-                (s, _) => match s {
-                Some(ServerWait::Applied { wait_ms, clamped: true, .. }) => format!(
-                    "Retry {n} waits {} in the schedule: the server's {wait}, cut to Max Retry-After (ms). ",
-                    format::delay(wait_ms as f64)
-                ),
-                Some(ServerWait::BeyondRetries { .. }) => format!(
-                    "The server's {wait} for retry {n} is not in the schedule: the policy has fewer retries. "
-                ),
-                Some(ServerWait::NotHonored) => format!(
-                    "The server's {wait} for retry {n} is not in the schedule: Honor Retry-After is off, so the code would not wait for it either. "
-                ),
-                _ => format!("Retry {n} waits the server's {wait} in the schedule. "),
-                },
-            };
+            let said = note(status.get(), lib, n, ms);
             view! {
                 <p class="applied" data-testid="server-wait-note">
                     {said}
@@ -89,5 +68,58 @@ pub fn ApplyServerWait(
             </button>
             {applied}
         </div>
+    }
+}
+
+/// What the note under "Apply" says of the server's `wait_ms` at retry
+/// `n`, once decided (`status`), for the page's own policy or the library
+/// `lib`.
+fn note(status: Option<ServerWait>, lib: Option<&str>, n: u32, wait_ms: u64) -> String {
+    let wait = format::delay(wait_ms as f64);
+    match (status, lib) {
+        (Some(ServerWait::NotHonored), Some(lib)) => format!(
+            "The server's {wait} for retry {n} is not in the schedule: {lib} does not read Retry-After with these settings. "
+        ),
+        (Some(ServerWait::FallsBack { .. }), Some(lib)) => format!(
+            "Retry {n} keeps its computed delay: the server asks for no wait, and {lib} then backs off as usual. "
+        ),
+        (Some(ServerWait::Applied { .. }), Some(lib)) => format!(
+            "Retry {n} takes the server's {wait} as {lib} does (its notes say how). "
+        ),
+        (Some(ServerWait::Applied { wait_ms, clamped: true, .. }), None) => format!(
+            "Retry {n} waits {} in the schedule: the server's {wait}, cut to Max Retry-After (ms). ",
+            format::delay(wait_ms as f64)
+        ),
+        (Some(ServerWait::FallsBack { .. }), None) => format!(
+            "Retry {n} keeps its computed delay: the server asks for no wait, and the code then backs off as usual, so a server cannot take the backoff away. "
+        ),
+        (Some(ServerWait::BeyondRetries { .. }), _) => format!(
+            "The server's {wait} for retry {n} is not in the schedule: the policy has fewer retries. "
+        ),
+        (Some(ServerWait::NotHonored), None) => format!(
+            "The server's {wait} for retry {n} is not in the schedule: Honor Retry-After is off, so the code would not wait for it either. "
+        ),
+        _ => format!("Retry {n} waits the server's {wait} in the schedule. "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zero_wait_says_the_retry_keeps_its_backoff() {
+        let falls = Some(ServerWait::FallsBack { retry: 1 });
+        assert!(note(falls, None, 1, 0).starts_with("Retry 1 keeps its computed delay"));
+        assert!(note(falls, Some("urllib3"), 1, 0).contains("urllib3 then backs off"));
+        let applied = Some(ServerWait::Applied {
+            retry: 2,
+            wait_ms: 3_000,
+            clamped: false,
+        });
+        assert_eq!(
+            note(applied, None, 2, 3_000),
+            "Retry 2 waits the server's 3,000 ms (3.00 s) in the schedule. "
+        );
     }
 }

@@ -26,7 +26,7 @@ use crate::core::library::Schedule as LibRows;
 use crate::core::library::{Configured, Engine, LibrarySchedule};
 use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use crate::core::schedule::{schedule_with_means, Schedule};
-use crate::core::server_wait::ServerWait;
+use crate::core::server_wait::{Reads, ServerWait};
 use crate::core::share::{Notice, State};
 use field::Bound;
 
@@ -130,12 +130,11 @@ impl Derived {
         // read and how long it may be, not the code's options.
         let server_wait = Memo::new(move |_| {
             let (retry, wait_ms) = retry_after.server_wait.get()?;
-            let (honor, max) =
-                match library.with(|l| l.as_ref().map(|l| l.source.0.reads_retry_after())) {
-                    Some(terms) => terms,
-                    None => (code.honor.get(), retry_after.max.valid.get()),
-                };
-            Some(ServerWait::decide(retry, wait_ms, retries(), honor, max))
+            let reads = match library.with(|l| l.as_ref().map(|l| l.source.0.reads_retry_after())) {
+                Some(reads) => reads,
+                None => Reads::code(code.honor.get(), retry_after.max.valid.get()),
+            };
+            Some(ServerWait::decide(retry, wait_ms, retries(), reads))
         });
         let schedule = Memo::new(move |_| {
             let mut s = match library.get() {

@@ -187,6 +187,38 @@ fn the_server_wait_follows_retries_honor_and_the_maximum() {
 }
 
 #[test]
+fn a_zero_server_wait_keeps_the_computed_delay_unless_the_library_takes_it() {
+    // The code falls back to its backoff on `Retry-After: 0` or a past
+    // date; the schedule does the same.
+    with_state("serverwait=1:0&jitter=none", |state| {
+        assert_eq!(
+            state.derived.server_wait.get(),
+            Some(ServerWait::FallsBack { retry: 1 })
+        );
+        let first = state.derived.schedule.with(|s| s.rows[0]);
+        assert_eq!((first.sample_ms, first.server_wait), (1_000.0, false));
+    });
+    // urllib3 falls back too; go-retryablehttp sleeps the 0 it was given.
+    with_state(
+        "lib=urllib3&lib.backoff_factor=1&serverwait=2:0&seed=1",
+        |state| {
+            assert_eq!(
+                state.derived.server_wait.get(),
+                Some(ServerWait::FallsBack { retry: 2 })
+            );
+            assert_eq!(state.derived.schedule.with(|s| s.rows[1].max_ms), 2_000.0);
+        },
+    );
+    with_state("lib=retryablehttp&serverwait=2:0&seed=1", |state| {
+        assert!(matches!(
+            state.derived.server_wait.get(),
+            Some(ServerWait::Applied { wait_ms: 0, .. })
+        ));
+        assert_eq!(state.derived.schedule.with(|s| s.rows[1].max_ms), 0.0);
+    });
+}
+
+#[test]
 fn a_library_goes_through_the_state_and_keeps_its_last_valid_values() {
     with_state(
         "lib=urllib3&lib.total=3&lib.backoff_factor=1&seed=1",

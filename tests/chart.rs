@@ -62,6 +62,51 @@ fn defaults_without_jitter() {
 }
 
 #[test]
+fn every_wait_zero_reads_sensibly() {
+    // Found by a person: urllib3's default backoff_factor=0 waits 0 every
+    // time, and the axis read "0 ms, 0 ms, 1 ms, 1 ms, 1 ms".
+    let p = Policy {
+        base_ms: 0,
+        ..Policy::default()
+    };
+    let c = layout(&schedule(&p, 1), p.cap_ms, None);
+    let labels = |ticks: &[backoff_calculator::core::chart::Tick]| {
+        ticks.iter().map(|t| t.label.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(labels(&c.delay_ticks), ["0 ms", "1 ms"]);
+    assert_eq!(labels(&c.total_ticks), ["0 ms", "1 ms"]);
+}
+
+#[test]
+fn tick_labels_are_exact_and_distinct_for_every_nice_top() {
+    // Each label is its value, unrounded: for a top of 50 ms, quarters
+    // would read 12.5 ms as "13 ms".
+    let mut top = 1.0;
+    while top <= 1e13 {
+        for m in [1.0, 2.0, 5.0] {
+            let p = Policy {
+                base_ms: (top * m) as u64,
+                cap_ms: (top * m) as u64,
+                max_retries: 1,
+                jitter: Jitter::None,
+                ..Policy::default()
+            };
+            let c = layout(&schedule(&p, 1), p.cap_ms, None);
+            assert!(c.delay_ticks.len() >= 2, "top {}", top * m);
+            let mut last = String::new();
+            for (i, t) in c.delay_ticks.iter().enumerate() {
+                let value = top * m * i as f64 / (c.delay_ticks.len() - 1) as f64;
+                assert_eq!(value.fract(), 0.0, "top {}: tick {value}", top * m);
+                assert_eq!(t.label, axis_label(value));
+                assert_ne!(t.label, last, "top {}", top * m);
+                last = t.label.clone();
+            }
+        }
+        top *= 10.0;
+    }
+}
+
+#[test]
 fn no_retries_draws_an_empty_chart() {
     let p = Policy {
         max_retries: 0,

@@ -84,10 +84,13 @@ fn csv_has_whole_milliseconds() {
     assert_eq!(lines[1], "1,1000,1000,1000,1000,1000,false,false");
     assert_eq!(lines[5], "5,16000,16000,16000,16000,31000,false,false");
     assert_eq!(lines.len(), 6);
-    // Full jitter draws fractions of a millisecond; the CSV rounds each to
-    // the nearest whole ms, cumulative included (not a sum of rounded values).
+    // Full jitter draws fractions of a millisecond; the CSV rounds the
+    // cumulative wait to the nearest whole ms, and each sampled delay is the
+    // step between two of those, so the column adds up to the cumulative
+    // (each within 1 ms of its own rounding), as on the page.
     let full = schedule(&Policy::default(), 42);
     let csv = to_csv(&full);
+    let mut shown = 0.0;
     for (line, row) in csv.lines().skip(1).zip(&full.rows) {
         let cells: Vec<&str> = line.split(',').collect();
         assert!(
@@ -96,8 +99,11 @@ fn csv_has_whole_milliseconds() {
                 .all(|c| c.bytes().all(|b| b.is_ascii_digit())),
             "{line}"
         );
-        assert_eq!(cells[1].parse::<f64>().unwrap(), row.sample_ms.round());
+        let sample = cells[1].parse::<f64>().unwrap();
+        assert!((sample - row.sample_ms.round()).abs() <= 1.0, "{line}");
+        shown += sample;
         assert_eq!(cells[5].parse::<f64>().unwrap(), row.cumulative_ms.round());
+        assert_eq!(shown, row.cumulative_ms.round(), "{line}");
     }
 }
 

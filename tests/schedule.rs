@@ -1,6 +1,7 @@
 //! The schedule engine against docs/schedule.md: check values, edge cases and
 //! properties over random policies.
 
+use backoff_calculator::core::format::round_ms;
 use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use backoff_calculator::core::schedule::{
     capped_exponentials, decorrelated_means, edge_notes, glance, next_seed, schedule,
@@ -277,6 +278,19 @@ fn a_million_retries_stay_finite() {
 }
 
 #[test]
+fn shown_samples_add_up_to_the_shown_totals() {
+    // Found by a person: samples of 65.6 and 571.6 ms showed as 66 and 572
+    // above a cumulative of 637.
+    let mut s = schedule(&defaults(Jitter::None), 1);
+    s.rows.truncate(2);
+    s.rows[0].sample_ms = 65.6;
+    s.rows[1].sample_ms = 571.6;
+    s.rows[0].cumulative_ms = 65.6;
+    s.rows[1].cumulative_ms = 65.6 + 571.6;
+    assert_eq!(s.whole_samples(), [66, 571]);
+}
+
+#[test]
 fn reroll_moves_to_another_sample() {
     // The exact samples each seed gives, and the seeds re-rolls step
     // through, are pinned in tests/golden.rs.
@@ -340,6 +354,14 @@ proptest! {
             }
         }
         prop_assert_eq!(s.total_ms, running);
+        // The whole-ms delays shown add up to each whole-ms total shown, and
+        // each is within a millisecond of its own rounding.
+        let mut shown = 0u64;
+        for (r, whole) in s.rows.iter().zip(s.whole_samples()) {
+            shown += whole;
+            prop_assert_eq!(shown, round_ms(r.cumulative_ms));
+            prop_assert!(whole.abs_diff(round_ms(r.sample_ms)) <= 1, "{:?} shown {}", r, whole);
+        }
         prop_assert!(close(s.range_min_ms, s.rows.iter().map(|r| r.min_ms).sum()));
         prop_assert!(close(s.range_max_ms, s.rows.iter().map(|r| r.max_ms).sum()));
         prop_assert!(close(s.expected_total_ms, s.rows.iter().map(|r| r.expected_ms).sum()));

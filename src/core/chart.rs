@@ -105,10 +105,18 @@ pub fn axis_label(ms: f64) -> String {
     }
 }
 
+/// The axis from 0 to `top` in equal steps, each a whole number of ms, so
+/// no label rounds (a 1 ms axis in quarters read "0 ms, 0 ms, 1 ms, 1 ms,
+/// 1 ms"): four steps where they are whole, else five, two or one. A
+/// [`nice_ceiling`] top always has one of these.
 fn ticks(top: f64, scale: impl Fn(f64) -> f64) -> Vec<Tick> {
-    (0..=4)
+    let steps = [4, 5, 2]
+        .into_iter()
+        .find(|&n| (top / f64::from(n)).fract() == 0.0)
+        .unwrap_or(1);
+    (0..=steps)
         .map(|i| {
-            let value = top * i as f64 / 4.0;
+            let value = top * f64::from(i) / f64::from(steps);
             Tick {
                 y: scale(value),
                 label: axis_label(value),

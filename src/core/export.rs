@@ -42,11 +42,12 @@ fn whole(ms: f64) -> u64 {
 /// Columns: `retry,sampled_ms,min_ms,max_ms,expected_ms,cumulative_ms,capped,server_wait`.
 pub fn to_csv(schedule: &Schedule) -> String {
     let mut out = format!("{CSV_COLUMNS}\n");
-    for r in &schedule.rows {
+    // The sampled delays add up to the cumulative column, as on the page.
+    for (r, sample) in schedule.rows.iter().zip(schedule.whole_samples()) {
         out.push_str(&format!(
             "{},{},{},{},{},{},{},{}\n",
             r.retry,
-            whole(r.sample_ms),
+            sample,
             whole(r.min_ms),
             whole(r.max_ms),
             whole(r.expected_ms),
@@ -120,7 +121,7 @@ pub fn to_markdown(schedule: &Schedule) -> String {
         "| Retry | Sampled delay | Min – max | Expected | Cumulative wait |\n\
          |---:|---:|---:|---:|---:|\n",
     );
-    for r in &schedule.rows {
+    for (r, sample) in schedule.rows.iter().zip(schedule.whole_samples()) {
         let mut retry = r.retry.to_string();
         if r.capped {
             retry.push_str(" (cap)");
@@ -130,7 +131,7 @@ pub fn to_markdown(schedule: &Schedule) -> String {
         }
         out.push_str(&format!(
             "| {retry} | {} | {} | {} | {} |\n",
-            format::delay(r.sample_ms),
+            format::delay(sample as f64),
             format::range(r.min_ms, r.max_ms),
             format::delay(r.expected_ms),
             format::delay(r.cumulative_ms),

@@ -180,3 +180,64 @@ test('while a policy field is refused, the deadline fit offers no cap', async (t
   await max.fill('600000');
   await use.waitFor();
 });
+
+test('Retry-After 0 and a past date keep the computed delay in the schedule, as the code does', async (t) => {
+  // Found by a person: "0", or a date in 1994, applied to retry 1 made it
+  // wait 0 ms, while the code (which falls back on a zero wait) kept 1 s.
+  const { page } = await env.open(t, '?jitter=none&seed=1');
+  const total = page.getByTestId('total-wait');
+  await total.waitFor();
+  assert.equal(await total.getAttribute('data-ms'), '31000');
+  const value = page.getByLabel('Retry-After value', { exact: true });
+  const result = page.getByTestId('retry-after-result');
+  const note = page.getByTestId('server-wait-note');
+  for (const [header, said] of [
+    ['0', /Zero asks for no wait: the code keeps its computed backoff instead\./],
+    ['Sun, 06 Nov 1994 08:49:37 GMT', /The date has passed, which asks for no wait: the code keeps its computed backoff instead\./],
+  ]) {
+    await value.fill(header);
+    await page.waitForFunction(() => document.querySelector('[data-testid=retry-after-result]')?.dataset.waitMs === '0');
+    assert.match(await result.textContent(), said);
+    await page.getByRole('button', { name: 'Apply to retry 1' }).click();
+    await note.waitFor();
+    assert.match(await note.textContent(), /^Retry 1 keeps its computed delay: the server asks for no wait/);
+    // The schedule keeps 1 s at retry 1, unmarked, and the total stands.
+    assert.equal(await total.getAttribute('data-ms'), '31000');
+    const first = page.getByRole('table', { name: 'Retry schedule' }).locator('tbody tr').first();
+    assert.equal(await first.locator('td').first().getAttribute('data-ms'), '1000');
+    assert.doesNotMatch(await first.locator('th').textContent(), /server/);
+    assert.equal(await page.locator('svg [data-retry="1"]').evaluate((g) => g.classList.contains('server')), false);
+    await page.getByRole('button', { name: 'Clear server wait' }).click();
+    await note.waitFor({ state: 'detached' });
+  }
+  // The code says the same: a zero wait falls back to the computed sleep.
+  assert.match(await page.locator('#code-panel code').textContent(), /unless 0 or a\n\/\/ past date/);
+});
+
+test('the sampled delays shown add up to the cumulative wait shown, and an all-zero axis reads plainly', async (t) => {
+  // Found by a person: samples shown as 66 and 572 above a cumulative 637.
+  const { page } = await env.open(t, '?seed=7&base=100&cap=5000&retries=12&jitter=full');
+  const table = page.getByRole('table', { name: 'Retry schedule' });
+  await table.locator('tbody tr').nth(11).waitFor();
+  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => {
+    const [sample, , , cumulative] = [...tr.querySelectorAll('td')];
+    const whole = (td) => Number(td.querySelector('span').textContent.replace(/[^0-9]/g, ''));
+    return { shown: whole(sample), exact: Number(sample.dataset.ms), total: whole(cumulative), exactTotal: Number(cumulative.dataset.ms) };
+  }));
+  let sum = 0;
+  for (const r of rows) {
+    sum += r.shown;
+    assert.equal(sum, r.total, `the shown samples add up to the shown total: ${JSON.stringify(rows)}`);
+    assert.equal(r.total, Math.round(r.exactTotal));
+    assert.ok(Math.abs(r.shown - r.exact) < 1.5);
+  }
+  // This case needs it: rounding each sample alone would not add up.
+  let alone = 0;
+  assert.ok(rows.some((r) => (alone += Math.round(r.exact)) !== r.total), 'a case where plain rounding drifts');
+
+  // Every wait 0: the delay axis reads 0 ms and 1 ms, once each.
+  const zero = await env.open(t, '?seed=1&base=0&jitter=none');
+  const chart = zero.page.getByRole('img', { name: /Delay per retry/ });
+  const labels = await chart.locator('text.tick[text-anchor=end]').allTextContents();
+  assert.deepEqual(labels, ['0 ms', '1 ms']);
+});

@@ -287,6 +287,25 @@ impl Schedule {
         true
     }
 
+    /// Each retry's sampled delay in whole ms, chosen so that the delays a
+    /// reader adds up give the running total shown beside them: retry k
+    /// shows round(cumulative k) − round(cumulative k−1). Rounding each
+    /// sample alone would show 66 and 572 above a total of 637 (65.6 +
+    /// 571.6 = 637.2); this way a shown delay is at most 1 ms off its own
+    /// rounding, and the last total is the rounded total.
+    pub fn whole_samples(&self) -> Vec<u64> {
+        let mut before = 0;
+        self.rows
+            .iter()
+            .map(|r| {
+                let total = format::round_ms(r.cumulative_ms);
+                let step = total.saturating_sub(before);
+                before = total;
+                step
+            })
+            .collect()
+    }
+
     /// How the schedule stands against a caller's deadline.
     pub fn against_deadline(&self, deadline_ms: u64) -> DeadlineCheck {
         let deadline = deadline_ms as f64;

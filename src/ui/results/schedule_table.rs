@@ -15,9 +15,16 @@ use crate::ui::widgets::dom::{
 };
 use crate::ui::widgets::scroll_table::ScrollTable;
 
-/// What one line of the table shows: the row and whether it may start
-/// after the deadline.
-type Line = (Row, bool);
+/// What one line of the table shows.
+#[derive(Clone, Copy, PartialEq)]
+struct Line {
+    row: Row,
+    /// The sampled delay as shown, whole ms: the shown delays add up to
+    /// the shown cumulative wait ([`crate::core::schedule::Schedule::whole_samples`]).
+    shown_ms: u64,
+    /// Whether the retry may start after the deadline.
+    past: bool,
+}
 
 /// A delay cell: its exact value in `data-ms`, whole ms as text, then the
 /// seconds in a span that narrow screens hide.
@@ -50,8 +57,13 @@ impl DelayCell {
     }
 
     fn show(&self, ms: f64) {
+        self.show_as(ms, ms);
+    }
+
+    /// Keeps the exact `ms` in `data-ms` and writes `shown` as the text.
+    fn show_as(&self, ms: f64, shown: f64) {
         set_number(&self.td, "data-ms", ms);
-        let (millis, secs) = format::delay_parts(ms);
+        let (millis, secs) = format::delay_parts(shown);
         self.millis.set_data(&millis);
         let secs = secs.unwrap_or_default();
         let mut last = self.last_secs.borrow_mut();
@@ -120,10 +132,11 @@ impl ItemDom<Line> for RowDom {
         &self.tr
     }
 
-    fn update(&self, old: Option<&Line>, &(row, past): &Line) {
-        let changed = |f: fn(&Line) -> f64| old.is_none_or(|o| f(o) != f(&(row, past)));
-        let flags = |(r, p): &Line| (r.retry, r.capped, r.server_wait, *p);
-        if old.is_none_or(|o| flags(o) != flags(&(row, past))) {
+    fn update(&self, old: Option<&Line>, line: &Line) {
+        let Line { row, past, .. } = *line;
+        let changed = |f: fn(&Line) -> f64| old.is_none_or(|o| f(o) != f(line));
+        let flags = |l: &Line| (l.row.retry, l.row.capped, l.row.server_wait, l.past);
+        if old.is_none_or(|o| flags(o) != flags(line)) {
             self.th.set_inner_html(&retry_html(&row, past));
             let mut class = String::new();
             for (on, name) in [
@@ -138,19 +151,19 @@ impl ItemDom<Line> for RowDom {
             }
             self.tr.set_class_name(class.trim_end());
         }
-        if changed(|(r, _)| r.sample_ms) {
-            self.sample.show(row.sample_ms);
+        if changed(|l| l.row.sample_ms) || changed(|l| l.shown_ms as f64) {
+            self.sample.show_as(row.sample_ms, line.shown_ms as f64);
         }
-        if changed(|(r, _)| r.min_ms) || changed(|(r, _)| r.max_ms) {
+        if changed(|l| l.row.min_ms) || changed(|l| l.row.max_ms) {
             set_number(&self.range, "data-min-ms", row.min_ms);
             set_number(&self.range, "data-max-ms", row.max_ms);
             self.range_text
                 .set_data(&format::range(row.min_ms, row.max_ms));
         }
-        if changed(|(r, _)| r.expected_ms) {
+        if changed(|l| l.row.expected_ms) {
             self.expected.show(row.expected_ms);
         }
-        if changed(|(r, _)| r.cumulative_ms) {
+        if changed(|l| l.row.cumulative_ms) {
             self.cumulative.show(row.cumulative_ms);
         }
     }
@@ -175,8 +188,8 @@ const SHORT_HEADER_CH: f64 = 9.0;
 fn column_widths(lines: &[Line]) -> String {
     let badges = lines
         .iter()
-        .any(|(r, past)| r.capped || r.server_wait || *past);
-    let widest = |f: fn(&Row) -> f64| lines.iter().map(|(r, _)| f(r)).fold(0.0, f64::max);
+        .any(|l| l.row.capped || l.row.server_wait || l.past);
+    let widest = |f: fn(&Row) -> f64| lines.iter().map(|l| f(&l.row)).fold(0.0, f64::max);
     let delay = |ms: f64| {
         let (millis, secs) = format::delay_parts(ms);
         let short = format::width_ch(&millis);
@@ -227,7 +240,12 @@ pub fn ScheduleTable() -> impl IntoView {
             let lines: Vec<Line> = schedule.with(|s| {
                 s.rows
                     .iter()
-                    .map(|r| (*r, fits.is_some_and(|n| r.retry > n)))
+                    .zip(s.whole_samples())
+                    .map(|(r, shown_ms)| Line {
+                        row: *r,
+                        shown_ms,
+                        past: fits.is_some_and(|n| r.retry > n),
+                    })
                     .collect()
             });
             if !list.sync(tbody.unchecked_ref(), &lines) {

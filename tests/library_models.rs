@@ -257,6 +257,14 @@ fn bad_parameters_are_refused() {
     assert!(g.set_text("timeout", "None").is_ok());
     let mut t = library::defaults(model("tenacity"));
     assert!(t.set_text("wait", "wait_random").is_err());
+    // Counts as people type them: thousands commas, where they belong.
+    let mut u = library::defaults(model("urllib3"));
+    u.set_text("total", "1,000").unwrap();
+    assert_eq!(u.get("total"), 1_000.0);
+    assert!(matches!(
+        u.set_text("total", "1,00"),
+        Err(LibError::NotANumber { .. })
+    ));
     assert_eq!(
         v,
         library::defaults(model("urllib3")),

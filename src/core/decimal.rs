@@ -18,6 +18,35 @@
 //! optional point (at least one digit), an optional exponent (`e` or `E`,
 //! an optional sign, digits), or `inf`, `infinity` or `nan` in any case.
 
+/// The text with its thousands commas taken out (`30,000` → `30000`), as
+/// people type counts and delays; `None` when a comma is not where a
+/// thousands comma goes (`30,00`, `,000`, `1.000,5`). Text without a comma
+/// comes back as it is.
+pub fn ungroup(text: &str) -> Option<std::borrow::Cow<'_, str>> {
+    let text = text.trim();
+    if !text.contains(',') {
+        return Some(text.into());
+    }
+    let bytes = text.as_bytes();
+    let sign = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
+    let end = sign
+        + bytes[sign..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit() || **b == b',')
+            .count();
+    let whole = &bytes[sign..end];
+    // A comma every fourth place from the end of the whole part, and none
+    // after it.
+    let grouped = whole
+        .iter()
+        .enumerate()
+        .all(|(i, &b)| (b == b',') == (i > 0 && (whole.len() - i).is_multiple_of(4)));
+    if !grouped || bytes[end..].contains(&b',') {
+        return None;
+    }
+    Some(text.replace(',', "").into())
+}
+
 /// Reads `text` as the nearest `f64` (ties to even); `None` when it is not
 /// a number in the grammar above. No trimming: `" 1"` is refused.
 pub fn parse_f64(text: &str) -> Option<f64> {

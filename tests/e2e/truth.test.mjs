@@ -241,3 +241,18 @@ test('the sampled delays shown add up to the cumulative wait shown, and an all-z
   const labels = await chart.locator('text.tick[text-anchor=end]').allTextContents();
   assert.deepEqual(labels, ['0 ms', '1 ms']);
 });
+
+test('numbers typed with thousands commas are read, and a misplaced comma is named', async (t) => {
+  // Found by a person: `30,000` and `1,000` were refused as "not a number".
+  const { page } = await env.open(t, '?seed=1&jitter=none');
+  await page.getByLabel('Max delay (ms)', { exact: true }).fill('30,000');
+  await expectParam(page, 'cap', '30000');
+  await page.getByLabel('Base delay (ms)', { exact: true }).fill('2,000');
+  await expectParam(page, 'base', '2000');
+  const retries = page.getByLabel('Max retries', { exact: true });
+  await retries.fill('1,0');
+  await page.getByText('Put commas between groups of three digits, like 30,000.').waitFor();
+  assert.equal(await retries.getAttribute('aria-invalid'), 'true');
+  await retries.fill('12');
+  await expectParam(page, 'retries', '12');
+});

@@ -313,7 +313,11 @@ impl Values {
             },
             Unit::Choice(names) => names.iter().position(|n| *n == t).ok_or_else(bad)? as f64,
             _ if matches!(t, "none" | "None" | "inf" | "Infinity") => f64::INFINITY,
-            _ => crate::core::decimal::parse_f64(t).ok_or_else(bad)?,
+            // Thousands commas as people type them: `1,000`.
+            _ => {
+                let t = crate::core::decimal::ungroup(t).ok_or_else(bad)?;
+                crate::core::decimal::parse_f64(&t).ok_or_else(bad)?
+            }
         };
         self.set(name, value)
     }

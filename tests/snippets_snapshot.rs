@@ -580,6 +580,7 @@ fn production_defaults_are_in_the_code() {
         "16 |",
         "| 92)",
         "<\"${stdin_copy:-/dev/null}\"",
+        "%{http_connect}",
         "RETRY_QUIET",
     ] {
         assert!(sh.contains(needle), "bash lacks {needle:?}");

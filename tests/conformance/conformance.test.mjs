@@ -13,8 +13,9 @@
 // leap second); CANCEL (the caller's signal, context or dropped future,
 // also mid-wait); DEADLINE (the budget and the idempotency key); BASH and
 // PYTHON (stdin, exit 64, curl's HTTP/2 exit codes, the caller's session);
-// BASH_SAFE (bodies from stdin, a FIFO or <(...), RETRY_QUIET and -o); and
-// the extreme policy, whose first sleep must neither fail nor end early.
+// BASH_SAFE (bodies from stdin, a FIFO or <(...), RETRY_QUIET and -o, a
+// proxy that refuses CONNECT: harness/proxy.mjs); and the extreme policy,
+// whose first sleep must neither fail nor end early.
 //
 // Needs, installed beforehand (the suite installs nothing): node 20 and the
 // repo's node_modules (typescript), python3 with requests, go 1.19 or
@@ -50,6 +51,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 
+import { RefusingProxy } from "./harness/proxy.mjs";
 import { FaultServer, closedPort } from "./harness/server.mjs";
 import { Runners } from "./harness/runners.mjs";
 import {
@@ -916,6 +918,10 @@ const MUTANTS = [
   ["s: -o FILE gets the final body on success only, replaced whole", {
     sh: ["if (($1 == 0)); then", "if true; then"],
   }],
+  // A refused tunnel retried like any curl exit 56.
+  ["s: a proxy's refusal of CONNECT (403, 407) is final; its 503 is retried", {
+    sh: ["if ((code != 0 && connect != 0 && (connect < 200 || connect > 299))); then", "if false; then"],
+  }],
 ].flatMap(([scenario, byLang], n) =>
   Object.entries(byLang)
     .filter(([lang]) => LANGS.includes(lang))
@@ -1032,6 +1038,12 @@ function expectWholeBodies(record, text, what) {
   assert.deepEqual(record.hits.map((h) => h.method), ["PUT", "PUT", "PUT"], seen);
 }
 
+/** The environment that sends https through `proxy`, whatever the machine's NO_PROXY. */
+const viaProxy = (proxy) => {
+  const url = `http://127.0.0.1:${proxy.port}`;
+  return { HTTPS_PROXY: url, https_proxy: url, NO_PROXY: "", no_proxy: "" };
+};
+
 /** Checks that stderr holds exactly one line, matching `pattern`. */
 function expectOneLine(result, pattern, what) {
   const lines = result.stderr.split("\n").filter(Boolean);
@@ -1041,7 +1053,8 @@ function expectOneLine(result, pattern, what) {
 
 /**
  * bash alone, safe by default: bodies that can be read once, the quiet
- * mode and -o. Run on plain variants in RETRY_AFTER_MODES.
+ * mode and -o, a proxy's refusal. Run on plain variants in
+ * RETRY_AFTER_MODES.
  */
 const BASH_SAFE = {
   async "s: a body from stdin (-T -, @/dev/stdin, --json @-, -F, --data-urlencode) goes out whole on every attempt"(v) {
@@ -1140,6 +1153,38 @@ const BASH_SAFE = {
     assert.deepEqual([cron.outcome.code, cron.outcome.body, cron.stderr], [0, "", ""]);
     assert.equal(await readFile(file, "utf8"), "status 200 attempt 2");
     assert.deepEqual(await readdir(dir), ["body.txt"], "no copy left beside it");
+  },
+
+  async "s: a proxy's refusal of CONNECT (403, 407) is final; its 503 is retried"(v) {
+    // The host is never resolved here: the proxy is asked for it.
+    const url = "https://backoff.test/ping";
+    for (const [status, how] of [[403, "env"], [407, "--proxy"]]) {
+      const proxy = new RefusingProxy(status);
+      await proxy.start();
+      try {
+        const options =
+          how === "env"
+            ? { env: viaProxy(proxy) }
+            : { env: { NO_PROXY: "", no_proxy: "" }, curlArgs: ["--proxy", `http://127.0.0.1:${proxy.port}`] };
+        const result = await ctx.runners.run(v, url, options);
+        const seen = `${status} via ${how}: ${JSON.stringify(result.outcome)} ${result.stderr}`;
+        assert.deepEqual(proxy.connects.map((c) => c.target), ["backoff.test:443"], `one CONNECT: ${seen}`);
+        assert.equal(result.outcome.code, 2, `exit 2, a status not retried: ${seen}`);
+        expectOneLine(result, new RegExp(`^retry\\.sh: curl exit 56: .*${status}.* \\(the proxy's refusal is not retried\\)$`), seen);
+      } finally {
+        proxy.close();
+      }
+    }
+    const busy = new RefusingProxy(503);
+    await busy.start();
+    try {
+      const result = await ctx.runners.run(v, url, { env: viaProxy(busy) });
+      const seen = `${JSON.stringify(result.outcome)} ${result.stderr}`;
+      assert.equal(busy.connects.length, ATTEMPTS, `a 503 from the proxy is retried: ${seen}`);
+      assert.equal(result.outcome.code, 1, seen);
+    } finally {
+      busy.close();
+    }
   },
 };
 

@@ -12,7 +12,8 @@
 //! attempt sends it whole and curl forms the same URL and form; curl's
 //! stderr is kept in a file, so `RETRY_QUIET=1` can print nothing unless the
 //! call fails and every failure is one line naming curl's error; `-o FILE`
-//! is replaced whole, on success only.
+//! is replaced whole, on success only; and a proxy's refusal of CONNECT
+//! (`%{http_connect}`) is judged like a status, so 403 and 407 are final.
 
 use super::{comment, decimal, thousands, wrap, Plan};
 use crate::core::policy::{CapOrder, Jitter};
@@ -111,7 +112,7 @@ pub(super) fn write(plan: &Plan) -> String {
          # ours.\n  \
          out=$(curl --silent --show-error --connect-timeout \"$CONNECT_TIMEOUT_S\" \\\n    \
          --output \"$tmp/body\" --dump-header \"$tmp/headers\" \\\n    \
-         --write-out '%{{http_code}}'{key} \\\n    \
+         --write-out '%{{http_code}} %{{http_connect}}'{key} \\\n    \
          ${{args[@]+\"${{args[@]}}\"}} --max-time \"$(printf '%d.%03d' $((limit_ms / 1000)) $((limit_ms % 1000)))\" \\\n    \
          --url \"$url\" \\\n    \
          <\"${{stdin_copy:-/dev/null}}\" 2>\"$tmp/stderr\") && code=0 || code=$? # no exit under set -e\n"
@@ -193,6 +194,11 @@ fn usage(deadline: bool) -> Vec<String> {
              with curl's error message; curl's messages about attempts that are \
              retried are not shown."
         ),
+        "Proxy (HTTPS_PROXY or --proxy, to an https URL): its answer to CONNECT \
+         counts as a status. 403, 407 or any other status not retried ends the call \
+         with exit 2; 408, 429 and 5xx but 501, 505, 511 are retried, as is a proxy \
+         that cannot be reached."
+            .to_string(),
         "RETRY_VERBOSE=1 prints a line on stderr before each retry's wait (the \
          retry, the wait in ms, the cause), and after each attempt what curl \
          printed on stderr (its error, a -v trace). RETRY_QUIET=1, for cron, prints \
@@ -372,7 +378,8 @@ answered() {
 "#;
 
 /// What one attempt gave: the same for every policy.
-const OUTCOME: &str = r#"  status=$out
+const OUTCOME: &str = r#"  # The status and the proxy's answer to CONNECT (000 when there was none).
+  read -r status connect <<<"$out"
   if ((code == 0)); then
     cause="status $status"
   else
@@ -384,6 +391,12 @@ const OUTCOME: &str = r#"  status=$out
     cause="curl exit $code${error:+: $error}"
   fi
   if [[ -n $verbose ]]; then cat "$tmp/stderr" >&2; fi
+  # A proxy that would not open the tunnel answered CONNECT with a status
+  # (000: no tunnel asked for; 2xx: opened). One a retry cannot fix (403,
+  # 407) is final, as a server's would be.
+  if ((code != 0 && connect != 0 && (connect < 200 || connect > 299))); then
+    if ! is_retryable "$connect"; then finish 2 "$cause (the proxy's refusal is not retried)"; fi
+  fi
 "#;
 
 /// The named constants.
@@ -538,6 +551,7 @@ mod tests {
                 "with -o FILE in FILE, written only when the call succeeds and replacing \
                  FILE whole",
                 "Any exit but 0 prints one line on stderr saying why, with curl's error message",
+                "403, 407 or any other status not retried ends the call with exit 2",
                 "Not covered: files named inside a -K file",
             ] {
                 assert!(
@@ -546,6 +560,7 @@ mod tests {
                 );
             }
             assert!(script.contains("quiet=${RETRY_QUIET:-}"));
+            assert!(script.contains("--write-out '%{http_code} %{http_connect}'"));
         }
     }
 

@@ -579,7 +579,9 @@ fn production_defaults_are_in_the_code() {
         "exit 64",
         "16 |",
         "| 92)",
-        "*@-",
+        "<\"${stdin_copy:-/dev/null}\"",
+        "%{http_connect}",
+        "RETRY_QUIET",
     ] {
         assert!(sh.contains(needle), "bash lacks {needle:?}");
     }

@@ -13,7 +13,9 @@
 // leap second); CANCEL (the caller's signal, context or dropped future,
 // also mid-wait); DEADLINE (the budget and the idempotency key); BASH and
 // PYTHON (stdin, exit 64, curl's HTTP/2 exit codes, the caller's session);
-// and the extreme policy, whose first sleep must neither fail nor end early.
+// BASH_SAFE (bodies from stdin, a FIFO or <(...), RETRY_QUIET and -o, a
+// proxy that refuses CONNECT: harness/proxy.mjs); and the extreme policy,
+// whose first sleep must neither fail nor end early.
 //
 // Needs, installed beforehand (the suite installs nothing): node 20 and the
 // repo's node_modules (typescript), python3 with requests, go 1.19 or
@@ -32,8 +34,8 @@
 // SAFE holds the safe-by-default rules (statuses a retry cannot fix, a
 // Retry-After that asks for no wait), PASTE and PASTE_DEADLINE the rules
 // that make a snippet safe to paste (each attempt's timeout, idempotent
-// methods only, the caller's key); MUTANTS proves each SAFE and PASTE
-// scenario can fail: a small text replacement takes the rule out of one generated
+// methods only, the caller's key); MUTANTS proves each SAFE, PASTE and
+// bash-only rule's scenario can fail: a small text replacement takes the rule out of one generated
 // snippet per language, and the scenario must then fail on that copy.
 //
 // Environment: CONFORMANCE_LANGS (default all) a comma-separated list of
@@ -49,6 +51,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 
+import { RefusingProxy } from "./harness/proxy.mjs";
 import { FaultServer, closedPort } from "./harness/server.mjs";
 import { Runners } from "./harness/runners.mjs";
 import {
@@ -889,7 +892,35 @@ const MUTANTS = [
     sh: [") && code=0 || code=$? # no exit under set -e", ")\n  code=$?"],
   }],
   ["s: RETRY_VERBOSE=1 says each retry, its wait and its cause, before the wait", {
-    sh: ["if [[ -n ${RETRY_VERBOSE:-} ]]; then", "if false; then"],
+    sh: ["if [[ -n $verbose ]]; then\n    echo", "if false; then\n    echo"],
+  }],
+  // curl reads the script's own stdin, already read into the copy.
+  ["s: a body from stdin (-T -, @/dev/stdin, --json @-, -F, --data-urlencode) goes out whole on every attempt", {
+    sh: [' <"${stdin_copy:-/dev/null}"', ""],
+  }],
+  // No copy: a second reader of a FIFO waits for ever, of <(...) reads nothing.
+  ["s: a FIFO or <(...) body goes out whole on every attempt, -T to the URL curl gives it", {
+    sh: ["if [[ -e $file && (! -f $file || $file == /dev/*) ]]; then", "if false; then"],
+  }],
+  // Quiet mode forgotten: the body goes to stdout.
+  ["s: RETRY_QUIET=1 prints nothing when the call recovers, one line when it fails", {
+    sh: ["quiet=${RETRY_QUIET:-}", "quiet="],
+  }],
+  // curl's messages printed as they come: the reset attempt's shows.
+  ["s: RETRY_QUIET=1 prints nothing when the call recovers, one line when it fails", {
+    sh: [' 2>"$tmp/stderr")', ")"],
+  }],
+  // No reason given on a failure.
+  ["s: RETRY_QUIET=1 prints nothing when the call recovers, one line when it fails", {
+    sh: ['if (($# > 1)); then echo "retry.sh: $2" >&2; fi', "true"],
+  }],
+  // The -o file written whatever the outcome.
+  ["s: -o FILE gets the final body on success only, replaced whole", {
+    sh: ["if (($1 == 0)); then", "if true; then"],
+  }],
+  // A refused tunnel retried like any curl exit 56.
+  ["s: a proxy's refusal of CONNECT (403, 407) is final; its 503 is retried", {
+    sh: ["if ((code != 0 && connect != 0 && (connect < 200 || connect > 299))); then", "if false; then"],
   }],
 ].flatMap(([scenario, byLang], n) =>
   Object.entries(byLang)
@@ -982,13 +1013,178 @@ const BASH_PASTE = {
     assert.ok(said.every(Boolean), seen);
     assert.deepEqual(said.map((m) => Number(m[1])), [1, 2], seen);
     assert.equal(said[0][3], "status 503", seen);
-    assert.match(said[1][3], /^curl exit (52|56)$/, seen);
+    // The reset's cause names curl's own message, which curl printed too.
+    assert.match(said[1][3], /^curl exit (52|56): \S/, seen);
+    assert.match(result.stderr, /^curl: \((52|56)\) /m, `what curl printed: ${result.stderr}`);
     const bounds = ctx.manifest.bounds[v.mode];
     said.forEach((m, i) => {
       const [min, max] = bounds[i];
       const wait = Number(m[2]);
       assert.ok(wait >= min && wait <= max, `retry ${i + 1} said ${wait} ms, outside [${min}, ${max}]: ${seen}`);
     });
+  },
+};
+
+/** A multipart body with its random boundaries blanked, to compare attempts. */
+const sameParts = (body) => body.replace(/-{20,}[0-9A-Za-z]+/g, "BOUNDARY");
+
+/** Checks that every attempt sent `text` whole, the same way. */
+function expectWholeBodies(record, text, what) {
+  const bodies = record.hits.map((h) => sameParts(h.body));
+  const seen = `${what}: ${JSON.stringify(bodies)}`;
+  assert.equal(bodies.length, 3, `two 503s, then the 200: ${seen}`);
+  assert.ok(bodies[0].includes(text), `the first attempt sent the body: ${seen}`);
+  assert.deepEqual(bodies, [bodies[0], bodies[0], bodies[0]], `every attempt sent the same: ${seen}`);
+  assert.deepEqual(record.hits.map((h) => h.method), ["PUT", "PUT", "PUT"], seen);
+}
+
+/** The environment that sends https through `proxy`, whatever the machine's NO_PROXY. */
+const viaProxy = (proxy) => {
+  const url = `http://127.0.0.1:${proxy.port}`;
+  return { HTTPS_PROXY: url, https_proxy: url, NO_PROXY: "", no_proxy: "" };
+};
+
+/** Checks that stderr holds exactly one line, matching `pattern`. */
+function expectOneLine(result, pattern, what) {
+  const lines = result.stderr.split("\n").filter(Boolean);
+  assert.equal(lines.length, 1, `${what}: one line on stderr: ${JSON.stringify(result.stderr)}`);
+  assert.match(lines[0], pattern, what);
+}
+
+/**
+ * bash alone, safe by default: bodies that can be read once, the quiet
+ * mode and -o, a proxy's refusal. Run on plain variants in
+ * RETRY_AFTER_MODES.
+ */
+const BASH_SAFE = {
+  async "s: a body from stdin (-T -, @/dev/stdin, --json @-, -F, --data-urlencode) goes out whole on every attempt"(v) {
+    const forms = [
+      [["-T", "-"], "hello\n"],
+      [["--upload-file", "-"], "hello\n"],
+      [["-T-"], "hello\n"],
+      [["-X", "PUT", "--data-binary", "@/dev/stdin"], "hello\n"],
+      [["-X", "PUT", "--json", "@-"], "hello\n"],
+      [["-X", "PUT", "-F", "f=@-;type=text/plain"], "hello\n"],
+      [["-X", "PUT", "-F", "f=<-"], "hello\n"],
+      [["-X", "PUT", "--data-urlencode", "n@-"], "n=hello%0A"],
+    ];
+    for (const [curlArgs, text] of forms) {
+      const { url, record } = ctx.server.plan([{ status: 503 }, { status: 503 }, { status: 200 }]);
+      // A URL ending in /, to which curl's -T - adds no file name.
+      const result = await ctx.runners.run(v, `${url}/`, { curlArgs, stdin: "hello\n" });
+      expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });
+      expectWholeBodies(record, text, curlArgs.join(" "));
+      const paths = record.hits.map((h) => h.path);
+      assert.ok(paths.every((p) => p === `${new URL(url).pathname}/`), `the URL as given: ${JSON.stringify(paths)}`);
+    }
+  },
+
+  async "s: a FIFO or <(...) body goes out whole on every attempt, -T to the URL curl gives it"(v) {
+    const cases = [
+      ["fifo", ["-X", "PUT", "--data-binary", "@{pipe}"]],
+      ["procsub", ["-X", "PUT", "--data-binary", "@{pipe}"]],
+      ["procsub", ["-X", "PUT", "-d@{pipe}"]],
+      ["procsub", ["-X", "PUT", "-F", "f=@{pipe};type=text/plain"]],
+      ["fifo", ["-T", "{pipe}"], "/body.fifo"],
+      ["procsub", ["--upload-file", "{pipe}"], /^\/\d+$/],
+    ];
+    for (const [kind, curlArgs, name] of cases) {
+      const what = `${kind} ${curlArgs.join(" ")}`;
+      const { url, record } = ctx.server.plan([{ status: 503 }, { status: 503 }, { status: 200 }]);
+      // -T to a URL ending in / adds the file's name, on every attempt.
+      const target = name ? `${url}/` : url;
+      // Without a copy a FIFO's second reader waits for ever: killed then.
+      const result = await ctx.runners.run(v, target, { curlArgs, pipe: { kind, text: "payload" }, killAfter: 10_000 });
+      expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 3 });
+      expectWholeBodies(record, "payload", what);
+      const paths = record.hits.map((h) => h.path);
+      const base = new URL(url).pathname;
+      assert.deepEqual(paths, [paths[0], paths[0], paths[0]], `${what}: one URL: ${JSON.stringify(paths)}`);
+      if (!name) assert.equal(paths[0], base, what);
+      else if (typeof name === "string") assert.equal(paths[0], base + name, what);
+      else assert.match(paths[0].slice(base.length), name, `${what}: ${paths[0]}`);
+      if (curlArgs.includes("-F")) assert.match(record.hits[0].body, /filename="\d+"/, "-F sends the pipe's own name");
+    }
+  },
+
+  async "s: RETRY_QUIET=1 prints nothing when the call recovers, one line when it fails"(v) {
+    for (const bashFlags of [[], ["-euo", "pipefail"]]) {
+      const how = `bash ${bashFlags.join(" ")}`;
+      // Quiet outranks verbose: no retry lines either.
+      const env = bashFlags.length ? { RETRY_QUIET: "1", RETRY_VERBOSE: "1" } : { RETRY_QUIET: "1" };
+      const recovered = ctx.server.plan([{ reset: true }, { status: 503 }, { status: 200 }]);
+      const ok = await ctx.runners.run(v, recovered.url, { env, bashFlags });
+      const seen = `${how}: ${JSON.stringify(ok.outcome)} ${JSON.stringify(ok.stderr)}`;
+      assert.equal(ok.outcome.code, 0, seen);
+      assert.equal(recovered.record.hits.length, 3, seen);
+      assert.equal(ok.outcome.body, "", `nothing on stdout: ${seen}`);
+      assert.equal(ok.stderr, "", `nothing on stderr: ${seen}`);
+      // Retries used up: the reason, and no body.
+      const failing = ctx.server.plan([{ status: 503 }]);
+      const exhausted = await ctx.runners.run(v, failing.url, { env, bashFlags });
+      assert.equal(exhausted.outcome.code, 1, how);
+      assert.equal(exhausted.outcome.body, "", how);
+      expectOneLine(exhausted, new RegExp(`^retry\\.sh: giving up after ${ATTEMPTS} attempts: status 503$`), how);
+      // A network failure: curl's own message, captured, in that one line.
+      const refused = await ctx.runners.run(v, `http://127.0.0.1:${ctx.refusedPort}/`, { env, bashFlags });
+      assert.equal(refused.outcome.code, 1, how);
+      expectOneLine(refused, /^retry\.sh: giving up after \d+ attempts: curl exit 7: .*connect/i, how);
+    }
+  },
+
+  async "s: -o FILE gets the final body on success only, replaced whole"(v) {
+    const dir = await mkdtemp(path.join(ctx.dir, "output-"));
+    const file = path.join(dir, "body.txt");
+    await writeFile(file, "old");
+    for (const bashFlags of [[], ["-euo", "pipefail"]]) {
+      const failing = ctx.server.plan([{ status: 503 }]);
+      const failed = await ctx.runners.run(v, failing.url, { curlArgs: ["-o", file], bashFlags });
+      assert.equal(failed.outcome.code, 1, failed.stderr);
+      assert.equal(await readFile(file, "utf8"), "old", "a failed call leaves the file as it was");
+    }
+    const { url } = ctx.server.plan([{ status: 503 }, { status: 200 }]);
+    const result = await ctx.runners.run(v, url, { curlArgs: ["--output", file] });
+    assert.equal(result.outcome.code, 0, result.stderr);
+    assert.equal(result.outcome.body, "", "the body goes to the file, not stdout");
+    assert.equal(await readFile(file, "utf8"), "status 200 attempt 2");
+    // Quiet, strict: the file still gets the body.
+    const quiet = ctx.server.plan([{ status: 503 }, { status: 200 }]);
+    const cron = await ctx.runners.run(v, quiet.url, { curlArgs: ["-o", file], env: { RETRY_QUIET: "1" }, bashFlags: ["-euo", "pipefail"] });
+    assert.deepEqual([cron.outcome.code, cron.outcome.body, cron.stderr], [0, "", ""]);
+    assert.equal(await readFile(file, "utf8"), "status 200 attempt 2");
+    assert.deepEqual(await readdir(dir), ["body.txt"], "no copy left beside it");
+  },
+
+  async "s: a proxy's refusal of CONNECT (403, 407) is final; its 503 is retried"(v) {
+    // The host is never resolved here: the proxy is asked for it.
+    const url = "https://backoff.test/ping";
+    for (const [status, how] of [[403, "env"], [407, "--proxy"]]) {
+      const proxy = new RefusingProxy(status);
+      await proxy.start();
+      try {
+        const options =
+          how === "env"
+            ? { env: viaProxy(proxy) }
+            : { env: { NO_PROXY: "", no_proxy: "" }, curlArgs: ["--proxy", `http://127.0.0.1:${proxy.port}`] };
+        const result = await ctx.runners.run(v, url, options);
+        const seen = `${status} via ${how}: ${JSON.stringify(result.outcome)} ${result.stderr}`;
+        assert.deepEqual(proxy.connects.map((c) => c.target), ["backoff.test:443"], `one CONNECT: ${seen}`);
+        assert.equal(result.outcome.code, 2, `exit 2, a status not retried: ${seen}`);
+        expectOneLine(result, new RegExp(`^retry\\.sh: curl exit 56: .*${status}.* \\(the proxy's refusal is not retried\\)$`), seen);
+      } finally {
+        proxy.close();
+      }
+    }
+    const busy = new RefusingProxy(503);
+    await busy.start();
+    try {
+      const result = await ctx.runners.run(v, url, { env: viaProxy(busy) });
+      const seen = `${JSON.stringify(result.outcome)} ${result.stderr}`;
+      assert.equal(busy.connects.length, ATTEMPTS, `a 503 from the proxy is retried: ${seen}`);
+      assert.equal(result.outcome.code, 1, seen);
+    } finally {
+      busy.close();
+    }
   },
 };
 
@@ -1179,7 +1375,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     }
     if (isPlain(v) && RETRY_AFTER_MODES.includes(v.mode) && HOOK_LANGS.includes(v.lang)) groups.push(HOOK_GO);
     if (isPlain(v) && v.lang === "sh") groups.push(BASH);
-    if (isPlain(v) && v.lang === "sh" && RETRY_AFTER_MODES.includes(v.mode)) groups.push(BASH_PASTE);
+    if (isPlain(v) && v.lang === "sh" && RETRY_AFTER_MODES.includes(v.mode)) groups.push(BASH_PASTE, BASH_SAFE);
     if (isPlain(v) && v.lang === "py") groups.push(PYTHON);
     if (v.deadline) groups.push(DEADLINE, PASTE_DEADLINE);
     if (v.mode === "extreme") groups.push({ "w: a sleep past 292 years neither fails nor ends early": extreme });
@@ -1189,7 +1385,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     }
   }
 
-  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE };
+  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE, ...BASH_SAFE };
   for (const m of MUTANTS) {
     const what = `${m.variant.lang} without ${JSON.stringify(m.from)} fails "${m.scenario}"`;
     test(`mutant: ${what}`, { timeout: 120_000 }, async () => {

@@ -6,7 +6,7 @@
 // attempt, as the driver saw them: fetch init built, Session.request
 // called, newRequest or make_request run, curl started.
 
-import { readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { DRIVERS, run } from "./setup.mjs";
 
@@ -27,7 +27,11 @@ export class Runners {
    * adds driver settings (DRIVER_CANCEL, DRIVER_REPEAT, ...: see each
    * driver). bash only: `curlArgs` are extra curl arguments, `stdin` its
    * input, `noUrl` runs it with no arguments at all, `bashFlags` are bash's
- * own options (`-euo pipefail`). `killAfter` ms kills
+   * own options (`-euo pipefail`), and `pipe` ({ kind, text }) feeds
+   * `text` through a pipe that can be read once, named where `{pipe}`
+   * stands in `curlArgs`: kind "fifo" a named pipe `.../body.fifo` that a
+   * background printf writes once; kind "procsub" a process substitution
+   * `<(printf ...)`, so the snippet sees `/dev/fd/N`. `killAfter` ms kills
    * the run then, with the outcome { kind: "killed" }.
    */
   async run(
@@ -43,6 +47,7 @@ export class Runners {
       stdin,
       noUrl = false,
       bashFlags = [],
+      pipe,
       killAfter,
     } = {},
   ) {
@@ -81,7 +86,7 @@ export class Runners {
       case "rs":
         return this.#json(this.rustBinary, [stem, url, method, ...extra], options);
       case "sh":
-        return this.#bash(file, url, { method, body, curlArgs, stdin, noUrl, bashFlags, ...options });
+        return this.#bash(file, url, { method, body, curlArgs, stdin, noUrl, bashFlags, pipe, ...options });
       default:
         throw new Error(`no runner for ${variant.lang}`);
     }
@@ -107,7 +112,7 @@ export class Runners {
     return { outcome, calls: outcome.calls ?? [], stderr: result.stderr };
   }
 
-  async #bash(file, url, { method, body, curlArgs, stdin, noUrl, bashFlags, env: extraEnv, timeoutMs, killAfter }) {
+  async #bash(file, url, { method, body, curlArgs, stdin, noUrl, bashFlags, pipe, env: extraEnv, timeoutMs, killAfter }) {
     const log = path.join(this.dir, `curl-${++this.count}.log`);
     const args = method === "GET" ? [] : ["-X", method];
     if (body) args.push("--data", body);
@@ -120,7 +125,8 @@ export class Runners {
       CURL_LOG: log,
     };
     const argv = noUrl ? [file] : [file, url, ...args];
-    const result = await run("bash", [...bashFlags, ...argv], { env, timeout: PER_RUN_MS, input: stdin, killAfter });
+    const command = pipe ? ["-c", PIPED, "bash", pipe.kind, pipe.text, await this.#fifo(pipe)] : [];
+    const result = await run("bash", [...command, ...bashFlags, ...argv], { env, timeout: PER_RUN_MS, input: stdin, killAfter });
     let calls = [];
     try {
       // When each curl started, in ms from the start of the script.
@@ -138,4 +144,39 @@ export class Runners {
         : { kind: "exit", code: result.code, body: result.stdout, ended: result.ms };
     return { outcome, calls, stderr: result.stderr };
   }
+
+  /** A fresh directory for a "fifo" pipe's body.fifo; "" for "procsub". */
+  async #fifo(pipe) {
+    if (pipe.kind !== "fifo") return "";
+    const dir = path.join(this.dir, `fifo-${++this.count}`);
+    await mkdir(dir);
+    return path.join(dir, "body.fifo");
+  }
 }
+
+/**
+ * Runs `bash [flags] snippet URL args` with `{pipe}` in the args replaced
+ * by a pipe holding $2: a named pipe $3 that a background printf writes
+ * once (stopped, and the pipe removed, when the snippet ends), or a
+ * process substitution.
+ */
+const PIPED = `
+kind=$1 text=$2 fifo=$3
+shift 3
+snippet() {
+  local pipe=$1
+  shift
+  bash "\${@//\\{pipe\\}/$pipe}"
+}
+if [[ $kind == fifo ]]; then
+  mkfifo "$fifo"
+  printf %s "$text" >"$fifo" 2>/dev/null &
+  writer=$!
+  snippet "$fifo" "$@"
+  code=$?
+  kill "$writer" 2>/dev/null
+  rm -f "$fifo"
+  exit "$code"
+fi
+snippet <(printf %s "$text") "$@"
+`;

@@ -12,8 +12,9 @@
 //                            it, then close the connection
 //   { redirect: true }       302 back to the same URL, forever
 // The body of an answer is "status S attempt N", so a test can tell which
-// attempt's response a snippet handed back. Each hit notes its TCP
-// connection (`conn`, numbered per server), its Idempotency-Key and
+// attempt's response a snippet handed back. Each hit notes its path (a
+// tail after /s/ID still reaches the scenario), its TCP connection
+// (`conn`, numbered per server), its Idempotency-Key and
 // X-Session headers, so keep-alive reuse and keys can be counted, and when
 // the client closed its connection (`closed`, on the same clock as `t`;
 // unset while it is open), so a test can tell when a stalled attempt was
@@ -61,6 +62,7 @@ export class FaultServer {
     const hit = {
       t,
       method: req.method,
+      path: req.url,
       body: "",
       conn: req.socket.conn,
       key: req.headers["idempotency-key"],

@@ -195,7 +195,7 @@ export async function curlShim(dir) {
       `i=0\nfail=""\n` +
       `while [ "$1" != "" ]; do i=$((i + 1)); [ "$i" -eq "$n" ] && fail=$1; shift; done\n` +
       `shift\n` +
-      `if [ -n "$fail" ]; then printf '000 0.000100'; exit "$fail"; fi\n` +
+      `if [ -n "$fail" ]; then printf '000 000'; exit "$fail"; fi\n` +
       `exec ${JSON.stringify(curl)} "$@"\n`,
   );
   await chmod(shim, 0o755);

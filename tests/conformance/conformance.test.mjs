@@ -918,6 +918,10 @@ const MUTANTS = [
   ["s: -o FILE gets the final body on success only, replaced whole", {
     sh: ["if (($1 == 0)); then", "if true; then"],
   }],
+  // A bundle let through: -sd @- sends an empty body.
+  ["s: short options run together with one that takes a value (-sd @-) are refused, not sent empty", {
+    sh: ["if [[ -z $next && $word == -[!-XmoHdFTK]*[XmoHdFTK]* ]]; then", "if false; then"],
+  }],
   // A refused tunnel retried like any curl exit 56.
   ["s: a proxy's refusal of CONNECT (403, 407) is final; its 503 is retried", {
     sh: ["if ((code != 0 && connect != 0 && (connect < 200 || connect > 299))); then", "if false; then"],
@@ -1057,6 +1061,21 @@ function expectOneLine(result, pattern, what) {
  * RETRY_AFTER_MODES.
  */
 const BASH_SAFE = {
+  async "s: short options run together with one that takes a value (-sd @-) are refused, not sent empty"(v) {
+    for (const curlArgs of [["-X", "PUT", "-sd", "@-"], ["-svo", "out.txt"]]) {
+      const { url, record } = ctx.server.plan([{ status: 200 }]);
+      const result = await ctx.runners.run(v, url, { curlArgs, stdin: "hello\n" });
+      assert.equal(result.outcome.code, 64, `${curlArgs.join(" ")}: ${result.stderr}`);
+      assert.match(result.stderr, /as separate options/);
+      assert.equal(record.hits.length, 0, "nothing sent");
+    }
+    // Bundles without such an option stay as they are.
+    const { url, record } = ctx.server.plan([{ status: 200 }]);
+    const result = await ctx.runners.run(v, url, { curlArgs: ["-sS"] });
+    expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 1 });
+    assert.equal(record.hits.length, 1);
+  },
+
   async "s: a body from stdin (-T -, @/dev/stdin, --json @-, -F, --data-urlencode) goes out whole on every attempt"(v) {
     const forms = [
       [["-T", "-"], "hello\n"],

@@ -182,8 +182,8 @@ fn usage(deadline: bool) -> Vec<String> {
          URL ending in /, -F sends it). Covered: -d/--data, --data-ascii, \
          --data-binary and --json with @FILE or @-; --data-urlencode [name]@FILE; \
          -F name=@FILE or name=<FILE; -T FILE or -T -; -H @FILE; -K FILE. Not \
-         covered: files named inside a -K file, and short options run together \
-         (-sd @-)."
+         covered: files named inside a -K file. Short options run together with \
+         one that takes a value (-sd @-) are refused (exit 64): write -s -d."
             .to_string(),
         format!(
             "Output: the final body on stdout, or with -o FILE in FILE, written only \
@@ -332,6 +332,12 @@ take() {
   args+=("$word")
 }
 for word in "$@"; do
+  # Run together (-sd @-), an option that takes a value would hide it from
+  # the script, and a stdin body would go out empty: refuse.
+  if [[ -z $next && $word == -[!-XmoHdFTK]*[XmoHdFTK]* ]]; then
+    echo "retry.sh: write $word as separate options (-s -d, not -sd)" >&2
+    exit 64
+  fi
   if [[ -z $next && $word == -[XmoHdFTK]?* ]]; then
     take "${word:0:2}" # a value joined to its option (-XPUT, -d@-)
     word=${word:2}

@@ -44,7 +44,12 @@ pub fn ungroup(text: &str) -> Option<std::borrow::Cow<'_, str>> {
     if !grouped || bytes[end..].contains(&b',') {
         return None;
     }
-    Some(text.replace(',', "").into())
+    Some(
+        text.chars()
+            .filter(|&c| c != ',')
+            .collect::<String>()
+            .into(),
+    )
 }
 
 /// Reads `text` as the nearest `f64` (ties to even); `None` when it is not

@@ -199,6 +199,9 @@ pub const MULTIPLIER: TextInput<f64> = TextInput {
     in_link: always,
 };
 
+/// The Multiplier's hint when the jitter mode does not use it.
+pub const MULTIPLIER_UNUSED: &str = "Not used by decorrelated jitter.";
+
 /// `Max delay (ms)`: the cap.
 pub const CAP: TextInput<u64> = TextInput {
     label: "Max delay (ms)",

@@ -15,8 +15,8 @@
 use std::sync::Arc;
 
 use super::{
-    fields_html, library_rows, sampled, Configured, Deciding, LibError, LibId, LibrarySchedule,
-    Rows, Schedule,
+    fields_html, library_notes, library_rows, sampled, Configured, Deciding, LibError, LibId,
+    LibrarySchedule, Rows, Schedule,
 };
 
 /// The functions that run the library models, each what its namesake in
@@ -39,6 +39,9 @@ pub struct Engine {
     /// The library's fields as markup, each with its description
     /// ([`fields_html`]).
     pub fields_html: fn(LibId, &[String]) -> String,
+    /// What the library does with these settings, as list items
+    /// ([`library_notes`]).
+    pub notes: fn(&LibrarySchedule) -> String,
 }
 
 impl Engine {
@@ -52,6 +55,7 @@ impl Engine {
             step: Deciding::step,
             finish: Deciding::finish,
             fields_html,
+            notes: library_notes,
         }
     }
 }
@@ -91,6 +95,7 @@ mod tests {
             };
             let shown = (engine.sampled)(Arc::new((chosen.clone(), finished)), 7, false);
             assert_eq!(shown, super::super::library_schedule(&chosen, 7).unwrap());
+            assert_eq!((engine.notes)(&shown), library_notes(&shown));
         }
     }
 }

@@ -206,7 +206,7 @@ impl fmt::Display for LibError {
         match self {
             LibError::UnknownParameter { name } => write!(f, "no parameter named {name}"),
             LibError::NotANumber { name, text } => {
-                write!(f, "{name}: {text:?} is not a valid value")
+                write!(f, "{name}: \"{text}\" is not a valid value")
             }
             LibError::OutOfRange {
                 name,

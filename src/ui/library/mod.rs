@@ -9,7 +9,7 @@ pub mod fields;
 use leptos::prelude::*;
 
 use crate::core::html::escape_text;
-use crate::core::library::{diff_html, library_notes, option_html, options_html, LibId};
+use crate::core::library::{diff_html, option_html, options_html, LibId};
 use crate::ui::state::{use_derived, use_library};
 use crate::ui::widgets::clipboard::copy_text;
 
@@ -18,7 +18,13 @@ use crate::ui::widgets::clipboard::copy_text;
 #[component]
 pub fn LibraryNotes() -> impl IntoView {
     let derived = use_derived();
-    let notes = move || derived.library.with(|l| l.as_deref().map(library_notes));
+    // Through the engine: the notes load with the models, not the first
+    // screen (a library's rows wait for the models anyway).
+    let engine = use_library().engine;
+    let notes = move || {
+        let notes = engine.get()?.notes;
+        derived.library.with(|l| l.as_deref().map(notes))
+    };
     view! { <ul class="library-notes" data-testid="library-notes" inner_html=notes></ul> }
 }
 

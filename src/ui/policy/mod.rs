@@ -5,6 +5,7 @@ pub mod proportional_fields;
 
 use leptos::prelude::*;
 
+use crate::core::inputs::MULTIPLIER_UNUSED;
 use crate::core::policy::Jitter;
 use crate::core::schedule::{glance, next_seed, Schedule};
 use crate::ui::library::fields::{LibraryFields, ModelSelect};
@@ -45,7 +46,12 @@ pub fn PolicyForm() -> impl IntoView {
             // that when the library has a time budget of its own).
             <div class="fields" class:library=move || !own() class:budget=budget>
                 <InputField field=inputs.base />
-                <InputField field=inputs.multiplier />
+                <InputField
+                    field=inputs.multiplier
+                    unused=Signal::derive(move || {
+                        (!jitter.get().uses_multiplier()).then_some(MULTIPLIER_UNUSED)
+                    })
+                />
                 <InputField field=inputs.cap />
                 <InputField field=inputs.retries />
                 <Select
@@ -55,6 +61,8 @@ pub fn PolicyForm() -> impl IntoView {
                     options=&Jitter::ALL
                     spelling=Jitter::as_str
                     text=Jitter::label
+                    hint=Jitter::hint
+                    after_hint=r##"<a href="#simulation">How each mode spreads a fleet's retries</a>"##
                 />
                 // The factors span the grid's width; the deadline fills the
                 // cell beside Jitter, while Tab still goes through the

@@ -25,6 +25,7 @@ pub fn ProportionalFields() -> impl IntoView {
                 options=&CapOrder::ALL
                 spelling=CapOrder::as_str
                 text=CapOrder::label
+                hint=CapOrder::hint
             />
         </fieldset>
     }

@@ -26,7 +26,13 @@ pub fn NumberField(
     /// `numeric` for whole numbers, `decimal` for fractions.
     #[prop(default = "numeric")]
     inputmode: &'static str,
+    /// While set, the field plays no part: this text takes the hint's
+    /// place and the field is read-only (its value is kept for later).
+    #[prop(optional_no_strip)]
+    unused: Option<Signal<Option<&'static str>>>,
 ) -> impl IntoView {
+    let unused = move || unused.and_then(|u| u.get());
+    let shown_hint = move || unused().or(hint);
     let error_id = format!("{id}-error");
     let hint_id = format!("{id}-hint");
     let described_by = {
@@ -34,7 +40,7 @@ pub fn NumberField(
         let hint_id = hint_id.clone();
         move || {
             let mut ids = Vec::new();
-            if hint.is_some() {
+            if shown_hint().is_some() {
                 ids.push(hint_id.clone());
             }
             if error.with(Option::is_some) {
@@ -54,10 +60,12 @@ pub fn NumberField(
                 spellcheck="false"
                 prop:value=move || text.get()
                 on:input:target=move |ev| text.set(ev.target().value())
+                readonly=move || unused().is_some()
                 aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
                 aria-describedby=described_by
             />
-            {hint.map(|h| view! { <p class="hint" id=hint_id.clone()>{h}</p> })}
+            // Empty when there is no hint, and then hidden by the style.
+            <p class="hint" id=hint_id>{shown_hint}</p>
             <p class="field-error" id=error_id aria-live="polite">
                 {move || error.get()}
             </p>
@@ -102,6 +110,9 @@ pub fn InputField(
     /// the field's own text is fine.
     #[prop(optional, into)]
     also: Option<Signal<Option<String>>>,
+    /// While set, the field plays no part (see [`NumberField`]).
+    #[prop(optional, into)]
+    unused: Option<Signal<Option<&'static str>>>,
 ) -> impl IntoView {
     let own = field.error;
     let error = Signal::derive(move || own.get().or_else(|| also.and_then(|a| a.get())));
@@ -113,6 +124,7 @@ pub fn InputField(
             error
             hint=field.hint
             inputmode=if field.decimal { "decimal" } else { "numeric" }
+            unused=unused
         />
     }
 }

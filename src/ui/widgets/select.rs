@@ -24,6 +24,11 @@ pub fn Select<T>(
     spelling: fn(T) -> &'static str,
     /// The option's text.
     text: fn(T) -> &'static str,
+    /// A line under the select about the chosen value.
+    hint: fn(T) -> &'static str,
+    /// Markup after the hint (a link), the same for every value.
+    #[prop(default = "")]
+    after_hint: &'static str,
 ) -> impl IntoView
 where
     T: Copy + PartialEq + Send + Sync + 'static,
@@ -45,6 +50,9 @@ where
                 value.set(v);
             }
         };
+    let hint_id = format!("{id}-hint");
+    // Markup, as the options are: a view per part cost the wasm more.
+    let hint_html = move || format!("{} {after_hint}", escape(hint(value.get())));
     view! {
         <div class="field">
             <label for=id>{label}</label>
@@ -53,7 +61,9 @@ where
                 inner_html=markup
                 prop:value=move || spelling(value.get())
                 on:change:target=on_change
+                aria-describedby=hint_id.clone()
             ></select>
+            <p class="hint" id=hint_id inner_html=hint_html></p>
         </div>
     }
 }

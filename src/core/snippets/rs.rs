@@ -173,13 +173,22 @@ pub(super) fn write(plan: &Plan) -> String {
          _ => false,\n    \
          }\n\
          }\n\n\
+         /// Words that name, in an error's chain, a failure a retry cannot fix: an\n\
+         /// untrusted certificate (rustls and OpenSSL alike), and a proxy's refusal of\n\
+         /// the tunnel (CONNECT answered 403, 407...). hyper-util's tunnel error is\n\
+         /// private, so its text is all there is: \"tunnel error: unsuccessful\", or\n\
+         /// \"proxy authorization required\" (older reqwest 0.12: \"unsuccessful\n\
+         /// tunnel\", \"proxy authentication required\").\n\
+         const FINAL_ERRORS: [&str; 3] = [\"certificate\", \"unsuccessful\", \"proxy auth\"];\n\n\
          /// Failing to connect or to finish the exchange (refused, reset, timed out) is\n\
-         /// retried; a request that cannot be built, a redirect loop or an untrusted\n\
-         /// certificate (named in the error's chain, by rustls and OpenSSL alike) is not.\n\
+         /// retried; a request that cannot be built, a redirect loop, an untrusted\n\
+         /// certificate or a proxy's refusal of the tunnel is not. The last two are\n\
+         /// named only in the text of the error's chain: see FINAL_ERRORS.\n\
          fn is_network_error(error: &reqwest::Error) -> bool {\n    \
          let mut cause = std::error::Error::source(error);\n    \
          while let Some(inner) = cause {\n        \
-         if inner.to_string().contains(\"certificate\") {\n            \
+         let text = inner.to_string();\n        \
+         if FINAL_ERRORS.iter().any(|words| text.contains(words)) {\n            \
          return false;\n        \
          }\n        \
          cause = inner.source();\n    \

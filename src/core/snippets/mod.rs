@@ -4,7 +4,8 @@
 //! Every snippet keeps one contract (docs/snippets.md):
 //!
 //! - it retries 408, 429, every status ≥ 500 except 501, 505 and 511, and
-//!   network errors, and hands any other status back at once;
+//!   network errors, and hands any other status back at once; a proxy's
+//!   refusal of the tunnel (its answer to CONNECT) is not retried;
 //! - when retries run out on a retryable status, each language reports it its
 //!   own way (JavaScript and TypeScript return the last response, Python
 //!   raises `requests.HTTPError`, Go returns nil and an error, bash exits 1,
@@ -319,6 +320,9 @@ impl Plan {
             self.formula(),
             "Retried: 408, 429, 5xx but 501, 505, 511 (a retry cannot fix those), and \
              network errors; any other status ends the loop at once."
+                .to_string(),
+            "A proxy's refusal (CONNECT answered 403, 407 or another non-2xx status) is \
+             not retried; a proxy that cannot be reached is."
                 .to_string(),
             retry_after_line.map_or(default_retry_after, str::to_string),
             self.timeout_line(),

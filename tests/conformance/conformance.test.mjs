@@ -32,7 +32,8 @@
 // attempt cut at the deadline is told from one cut at its timeout.
 //
 // SAFE holds the safe-by-default rules (statuses a retry cannot fix, a
-// Retry-After that asks for no wait), PASTE and PASTE_DEADLINE the rules
+// Retry-After that asks for no wait, a proxy's refusal of the tunnel, which
+// RefusingProxy gives, and fetch's bad ports), PASTE and PASTE_DEADLINE the rules
 // that make a snippet safe to paste (each attempt's timeout, idempotent
 // methods only, the caller's key); MUTANTS proves each SAFE, PASTE and
 // bash-only rule's scenario can fail: a small text replacement takes the rule out of one generated
@@ -46,6 +47,7 @@
 // that misses on timing alone runs up to twice more (see runCase).
 
 import assert from "node:assert/strict";
+import http from "node:http";
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -53,6 +55,7 @@ import { after, before, describe, test } from "node:test";
 
 import { RefusingProxy } from "./harness/proxy.mjs";
 import { FaultServer, closedPort } from "./harness/server.mjs";
+import { RefusingProxy } from "./harness/proxy.mjs";
 import { Runners } from "./harness/runners.mjs";
 import {
   buildGo,
@@ -638,6 +641,54 @@ const DEADLINE = {
 /** An IMF-fixdate a minute ago. */
 const pastDate = () => imfFixdate(Date.now() - 60_000);
 
+/**
+ * The environment that sends a driver's https:// requests through the
+ * proxy at `port`, in both spellings, with no host exempt.
+ */
+function viaProxy(port) {
+  const proxy = `http://127.0.0.1:${port}`;
+  return { HTTPS_PROXY: proxy, https_proxy: proxy, NO_PROXY: "", no_proxy: "" };
+}
+
+/** What a proxy is asked to tunnel to: never resolved, never reached. */
+const TUNNELED = { url: "https://tunnel-target.invalid/", target: "tunnel-target.invalid:443" };
+
+/** Checks that the error handed back is the proxy's refusal with `status`. */
+function expectProxyRefusal(lang, result, status) {
+  const o = result.outcome;
+  const seen = JSON.stringify(o);
+  switch (lang) {
+    case "js":
+    case "ts":
+      // undici's ProxyAgent, under fetch's TypeError and a DOMException.
+      assert.ok(o.causes.some((m) => m.includes(`Proxy response (${status})`)), seen);
+      break;
+    case "py":
+      assert.equal(o.type, "ProxyError", seen);
+      assert.match(o.message, new RegExp(`Tunnel connection failed: ${status}`), seen);
+      break;
+    case "go":
+      // net/http: a bare error holding the proxy's reason phrase.
+      assert.ok(o.message.endsWith(`: ${http.STATUS_CODES[status]}`), seen);
+      break;
+    case "rs":
+      assert.ok(o.chain.some((m) => m.startsWith("tunnel error: ")), seen);
+      break;
+    default:
+      assert.fail(`no rule for ${lang}`);
+  }
+}
+
+/**
+ * Checks that a call of one attempt ended without a wait: from that
+ * attempt's start to the end, under retry 1's shortest wait (+ slack).
+ */
+function expectNoWait(v, result) {
+  const took = result.outcome.ended - result.calls[0];
+  const [shortest] = ctx.manifest.bounds[v.mode][0];
+  expectBetween(took, 0, shortest + slack(), `the call took ${ms(took)} after its one attempt began`);
+}
+
 /** The safe-by-default rules; run on plain variants in RETRY_AFTER_MODES. */
 const SAFE = {
   async "x: 501, 505 and 511 are handed back at once"(v) {
@@ -663,6 +714,37 @@ const SAFE = {
     expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 4 });
     assert.equal(record.hits.length, 4);
     expectComputedWaits(v, gapsOf(record.hits.map((h) => h.t)));
+  },
+
+  async "x: a proxy's refusal of CONNECT (403, 407) is handed back at once"(v) {
+    for (const status of [403, 407]) {
+      const proxy = new RefusingProxy(status);
+      await proxy.start();
+      try {
+        const result = await ctx.runners.run(v, TUNNELED.url, { env: viaProxy(proxy.port) });
+        expectNotRetried(v.lang, result);
+        assert.deepEqual(proxy.connects.map((c) => c.target), [TUNNELED.target], `one CONNECT on ${status}`);
+        expectProxyRefusal(v.lang, result, status);
+        expectNoWait(v, result);
+      } finally {
+        proxy.close();
+      }
+    }
+  },
+
+  async "x: a proxy that cannot be reached is retried like a network error"(v) {
+    const result = await ctx.runners.run(v, TUNNELED.url, { env: viaProxy(ctx.refusedPort) });
+    expectOutcome(v.lang, result, { type: "neterror" });
+    assert.equal(result.calls.length, ATTEMPTS, `retries + 1 attempts: ${JSON.stringify(result.outcome)}`);
+    expectComputedWaits(v, gapsOf(result.calls));
+  },
+
+  async "x: a port fetch blocks (bad port) is handed back at once"(v) {
+    // 6000 (X11) is on the fetch standard's list of bad ports.
+    const result = await ctx.runners.run(v, "http://127.0.0.1:6000/bad-port");
+    expectNotRetried(v.lang, result);
+    assert.deepEqual(result.outcome.causes, ["bad port"], JSON.stringify(result.outcome));
+    expectNoWait(v, result);
   },
 };
 
@@ -859,6 +941,26 @@ const MUTANTS = [
     go: ["(status >= 500 && status != 501 && status != 505 && status != 511)", "(status >= 500)"],
     sh: ["($1 >= 500 && $1 != 501 && $1 != 505 && $1 != 511)", "$1 >= 500"],
     rs: ["(code >= 500 && !matches!(code, 501 | 505 | 511))", "code >= 500"],
+  }],
+  ["x: a proxy's refusal of CONNECT (403, 407) is handed back at once", {
+    js: ["|bad port|Proxy response/i", "|bad port/i"],
+    ts: ["|bad port|Proxy response/i", "|bad port/i"],
+    py: [" or _proxy_refused(error):", ":"],
+    // Every error retried, not just a net.Error: the proxy's bare one too.
+    go: ["return errors.As(err, &netErr) ||", "return errors.As(err, &netErr) || err != nil ||"],
+    rs: ['["certificate", "unsuccessful", "proxy auth"]', '["certificate", "-", "-"]'],
+  }],
+  // Every failure through a proxy taken for a refusal.
+  ["x: a proxy that cannot be reached is retried like a network error", {
+    js: ["|bad port|Proxy response/i", "|bad port|Proxy response|ECONNREFUSED/i"],
+    ts: ["|bad port|Proxy response/i", "|bad port|Proxy response|ECONNREFUSED/i"],
+    py: ['refused = "Tunnel connection failed" in str(error)', "refused = True"],
+    go: ["err = urlErr.Err // a *url.Error is a net.Error itself: look inside", "return false"],
+    rs: ['["certificate", "unsuccessful", "proxy auth"]', '["certificate", "unsuccessful", "tunnel"]'],
+  }],
+  ["x: a port fetch blocks (bad port) is handed back at once", {
+    js: ["|redirect|bad port|", "|redirect|"],
+    ts: ["|redirect|bad port|", "|redirect|"],
   }],
   ["y: Retry-After: 0 and a date already past keep the computed delay", {
     js: ["RETRY_AFTER_MAX_MS) : null", "RETRY_AFTER_MAX_MS) : 0"],
@@ -1269,6 +1371,11 @@ const WHERE = {
   // Only a Retry-After makes a wait long enough to cancel in.
   "p: the caller cancels during a Retry-After wait": (v) => v.honor,
   "p: AbortSignal.timeout ends a Retry-After wait": (v) => v.honor && ["js", "ts"].includes(v.lang),
+  // bash (curl's proxy) is not covered here yet.
+  "x: a proxy's refusal of CONNECT (403, 407) is handed back at once": (v) => v.lang !== "sh",
+  "x: a proxy that cannot be reached is retried like a network error": (v) => v.lang !== "sh",
+  // The fetch standard's bad ports: other clients connect to any port.
+  "x: a port fetch blocks (bad port) is handed back at once": (v) => ["js", "ts"].includes(v.lang),
 };
 
 /**

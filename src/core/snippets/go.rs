@@ -11,13 +11,13 @@
 //! before the wait. `OnRetry` is a package-level hook, the Go way to watch a
 //! package's retries without changing `DoWithBackoff`'s signature.
 
-use super::{comment, decimal, wrap, Plan, RETRIED_METHODS};
+use super::{comment, decimal, wrap, Plan, PROXY_LINE, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the Go snippet.
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
-    let mut out = comment(&plan.header(76, None), "// ");
+    let mut out = comment(&plan.header(76, None, PROXY_LINE), "// ");
     out.push_str(&comment(
         &wrap(
             "Retry hook: set OnRetry to see each retry before its wait (its number, \
@@ -173,7 +173,10 @@ pub(super) fn write(plan: &Plan) -> String {
          // isNetworkError reports whether a failed Do may work when tried again: the\n\
          // network failed (refused, reset, timed out, closed early). A bad URL or\n\
          // scheme, an invalid header, an untrusted certificate or a redirect loop\n\
-         // fails the same way every time.\n\
+         // fails the same way every time, and so does a proxy's refusal of the\n\
+         // tunnel: net/http returns a CONNECT answered 403 or 407 as a bare error\n\
+         // holding the proxy's reason phrase, not a net.Error. A proxy it cannot\n\
+         // reach gives a *net.OpError (\"proxyconnect\"), which is retried.\n\
          func isNetworkError(err error) bool {\n\
          \tvar urlErr *url.Error\n\
          \tif errors.As(err, &urlErr) {\n\

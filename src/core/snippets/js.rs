@@ -6,14 +6,14 @@
 //! it pass `tsc --strict --noUncheckedIndexedAccess
 //! --noPropertyAccessFromIndexSignature --target es2022 --module nodenext`.
 
-use super::{comment, decimal, Plan, RETRIED_METHODS};
+use super::{comment, decimal, Plan, PROXY_LINE, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the JavaScript snippet, or the TypeScript one when `typed`.
 pub(super) fn write(plan: &Plan, typed: bool) -> String {
     // `ty(": number")` is the annotation in TypeScript and nothing in JavaScript.
     let ty = |annotation: &'static str| if typed { annotation } else { "" };
-    let mut out = comment(&plan.header(76, None), "// ");
+    let mut out = comment(&plan.header(76, None, PROXY_LINE), "// ");
     out.push('\n');
     out.push_str(&constants(plan));
     out.push_str(&format!(
@@ -186,23 +186,25 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
         "/**\n \
          * Whether a failed fetch may work when tried again: a network failure\n \
          * (refused, reset, timed out). An abort, a scheme other than HTTP(S) and,\n \
-         * where the cause is named (Node.js), a certificate error or a redirect\n \
-         * loop fail the same way every time.\n \
+         * where the cause is named (Node.js), a certificate error, a redirect\n \
+         * loop, a port fetch blocks (\"bad port\": 6000 and others) or a proxy's\n \
+         * refusal of the tunnel (undici's ProxyAgent: \"Proxy response (403) !==\n \
+         * 200\") fail the same way every time. Node.js names them in the text of\n \
+         * the error's causes only, the proxy's one cause deeper.\n \
          */\n\
          function isNetworkError(error{}, request{}){} {{\n  \
          if (!(error instanceof TypeError)) return false;\n  \
          if (!/^https?:/.test(request.url)) return false;\n  \
-         const reason = String({}?.message);\n  \
-         return !/certificate|redirect/i.test(reason);\n\
+         let reasons = \"\";\n  \
+         for (let cause{} = error.cause; cause instanceof Error; cause = cause.cause) {{\n    \
+         reasons += ` ${{cause.message}}`;\n  \
+         }}\n  \
+         return !/certificate|redirect|bad port|Proxy response/i.test(reasons);\n\
          }}\n\n",
         ty(": unknown"),
         ty(": Request"),
         ty(": boolean"),
-        if typed {
-            "(error.cause as Error | undefined)"
-        } else {
-            "error.cause"
-        },
+        ty(": unknown"),
     ));
 
     out.push_str(&format!(

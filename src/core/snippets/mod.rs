@@ -4,7 +4,8 @@
 //! Every snippet keeps one contract (docs/snippets.md):
 //!
 //! - it retries 408, 429, every status ≥ 500 except 501, 505 and 511, and
-//!   network errors, and hands any other status back at once;
+//!   network errors, and hands any other status back at once; a proxy's
+//!   refusal of the tunnel (its answer to CONNECT) is not retried;
 //! - when retries run out on a retryable status, each language reports it its
 //!   own way (JavaScript and TypeScript return the last response, Python
 //!   raises `requests.HTTPError`, Go returns nil and an error, bash exits 1,
@@ -277,7 +278,12 @@ impl Plan {
     /// The header comment, as lines without a comment marker, wrapped to
     /// fit `width` columns. `retry_after_line` overrides the sentence on
     /// `Retry-After` (bash reads only its seconds form).
-    fn header(&self, width: usize, retry_after_line: Option<&str>) -> Vec<String> {
+    fn header(
+        &self,
+        width: usize,
+        retry_after_line: Option<&str>,
+        proxy_line: &str,
+    ) -> Vec<String> {
         let p = &self.policy;
         let attempts = u64::from(p.max_retries) + 1;
         let retries = match p.max_retries {
@@ -320,6 +326,7 @@ impl Plan {
             "Retried: 408, 429, 5xx but 501, 505, 511 (a retry cannot fix those), and \
              network errors; any other status ends the loop at once."
                 .to_string(),
+            proxy_line.to_string(),
             retry_after_line.map_or(default_retry_after, str::to_string),
             self.timeout_line(),
         ];
@@ -425,6 +432,12 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// Prefixes every header line with a comment marker such as `// ` or `# `.
+/// What the header says of a proxy's refusal, where the client cannot tell
+/// one status of a CONNECT answer from another (Go, reqwest), and so none
+/// is retried. bash reads the status and says its own.
+const PROXY_LINE: &str = "A proxy's refusal (CONNECT answered 403, 407 or another non-2xx \
+                          status) is not retried; a proxy that cannot be reached is.";
+
 fn comment(lines: &[String], marker: &str) -> String {
     let mut out = String::new();
     for line in lines {

@@ -1,13 +1,13 @@
 //! Python: `request_with_backoff(method, url, **kwargs)` over
 //! `requests.request`.
 
-use super::{comment, decimal, Plan, RETRIED_METHODS};
+use super::{comment, decimal, Plan, PROXY_LINE, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter, MAX_DELAY_MS};
 
 /// Writes the Python snippet.
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
-    let mut out = comment(&plan.header(76, None), "# ");
+    let mut out = comment(&plan.header(76, None, PROXY_LINE), "# ");
     out.push('\n');
     // Only the modules this variant uses, in isort's order.
     if plan.uses_random() {
@@ -104,7 +104,7 @@ pub(super) fn write(plan: &Plan) -> String {
          requests.Timeout,  # the attempt's timeout, retried like a lost connection\n            \
          requests.exceptions.ChunkedEncodingError,  # a body cut off midway\n        \
          ) as error:\n            \
-         if {give_up}:\n                \
+         if {give_up} or _proxy_refused(error):\n                \
          raise\n            \
          failure = error\n            \
          wait_ms = next(delays)\n",
@@ -186,6 +186,17 @@ pub(super) fn write(plan: &Plan) -> String {
          if hasattr(data, \"__next__\"):\n        \
          raise TypeError(\"data= is an iterator, read once: pass bytes, str or a file\")\n    \
          return data\n",
+    );
+    out.push_str(
+        "\n\n\
+         def _proxy_refused(error: Exception) -> bool:\n    \
+         \"\"\"Whether a proxy refused the tunnel (answered CONNECT with 403, 407...),\n    \
+         as it will every time. requests raises ProxyError for that and for a proxy\n    \
+         it cannot reach, which is retried; only the text of http.client's bare\n    \
+         OSError, \"Tunnel connection failed: 403 Forbidden\", tells them apart.\n    \
+         \"\"\"\n    \
+         refused = \"Tunnel connection failed\" in str(error)\n    \
+         return isinstance(error, requests.exceptions.ProxyError) and refused\n",
     );
     out.push_str(
         "\n\n\

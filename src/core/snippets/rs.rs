@@ -5,13 +5,13 @@
 //! its implementation). It reads HTTP-dates with a few lines of its own. The
 //! text is rustfmt-clean and clippy-clean.
 
-use super::{comment, decimal, wrap, Plan, RETRIED_METHODS};
+use super::{comment, decimal, wrap, Plan, PROXY_LINE, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the Rust snippet.
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
-    let mut out = comment(&plan.header(76, None), "// ");
+    let mut out = comment(&plan.header(76, None, PROXY_LINE), "// ");
     out.push_str(&comment(&wrap(HOOK_LINE, 76), "// "));
     out.push('\n');
     out.push_str(&uses(plan));
@@ -173,13 +173,22 @@ pub(super) fn write(plan: &Plan) -> String {
          _ => false,\n    \
          }\n\
          }\n\n\
+         /// Words that name, in an error's chain, a failure a retry cannot fix: an\n\
+         /// untrusted certificate (rustls and OpenSSL alike), and a proxy's refusal of\n\
+         /// the tunnel (CONNECT answered 403, 407...). hyper-util's tunnel error is\n\
+         /// private, so its text is all there is: \"tunnel error: unsuccessful\", or\n\
+         /// \"proxy authorization required\" (older reqwest 0.12: \"unsuccessful\n\
+         /// tunnel\", \"proxy authentication required\").\n\
+         const FINAL_ERRORS: [&str; 3] = [\"certificate\", \"unsuccessful\", \"proxy auth\"];\n\n\
          /// Failing to connect or to finish the exchange (refused, reset, timed out) is\n\
-         /// retried; a request that cannot be built, a redirect loop or an untrusted\n\
-         /// certificate (named in the error's chain, by rustls and OpenSSL alike) is not.\n\
+         /// retried; a request that cannot be built, a redirect loop, an untrusted\n\
+         /// certificate or a proxy's refusal of the tunnel is not. The last two are\n\
+         /// named only in the text of the error's chain: see FINAL_ERRORS.\n\
          fn is_network_error(error: &reqwest::Error) -> bool {\n    \
          let mut cause = std::error::Error::source(error);\n    \
          while let Some(inner) = cause {\n        \
-         if inner.to_string().contains(\"certificate\") {\n            \
+         let text = inner.to_string();\n        \
+         if FINAL_ERRORS.iter().any(|words| text.contains(words)) {\n            \
          return false;\n        \
          }\n        \
          cause = inner.source();\n    \

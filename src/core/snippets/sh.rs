@@ -18,6 +18,13 @@
 use super::{comment, decimal, thousands, wrap, Plan};
 use crate::core::policy::{CapOrder, Jitter};
 
+/// A proxy's answer to CONNECT, which curl reports (`%{http_connect}`), is
+/// judged as a status: a refusal is final, a proxy's 503 is retried.
+const PROXY: &str = "Proxy (HTTPS_PROXY or --proxy, to an https URL): its answer to CONNECT \
+                     counts as a status. 403, 407 or any other status not retried ends the \
+                     call with exit 2; 408, 429 and 5xx but 501, 505, 511 are retried, as is \
+                     a proxy that cannot be reached.";
+
 /// Writes the bash script.
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
@@ -32,7 +39,10 @@ pub(super) fn write(plan: &Plan) -> String {
         "Retry-After is ignored: every wait is the computed one.".to_string()
     };
     let mut out = String::from("#!/usr/bin/env bash\n");
-    out.push_str(&comment(&plan.header(76, Some(&retry_after_line)), "# "));
+    out.push_str(&comment(
+        &plan.header(76, Some(&retry_after_line), PROXY),
+        "# ",
+    ));
     for paragraph in usage(deadline) {
         out.push_str("#\n");
         let lines: Vec<String> = paragraph.lines().flat_map(|l| wrap(l, 76)).collect();
@@ -194,11 +204,6 @@ fn usage(deadline: bool) -> Vec<String> {
              with curl's error message; curl's messages about attempts that are \
              retried are not shown."
         ),
-        "Proxy (HTTPS_PROXY or --proxy, to an https URL): its answer to CONNECT \
-         counts as a status. 403, 407 or any other status not retried ends the call \
-         with exit 2; 408, 429 and 5xx but 501, 505, 511 are retried, as is a proxy \
-         that cannot be reached."
-            .to_string(),
         "RETRY_VERBOSE=1 prints a line on stderr before each retry's wait (the \
          retry, the wait in ms, the cause), and after each attempt what curl \
          printed on stderr (its error, a -v trace). RETRY_QUIET=1, for cron, prints \

@@ -17,6 +17,9 @@
 //	                    outcome is printed, `calls` holds them all
 //	DRIVER_BAD_HEADER   send a header whose value holds a line break
 //	DRIVER_KEY          the caller's own Idempotency-Key header
+//	HTTPS_PROXY         the client's Transport (http.DefaultTransport) reads it
+//	                    through http.ProxyFromEnvironment and tunnels an
+//	                    https:// URL through that proxy
 package main
 
 import (

@@ -17,25 +17,48 @@
 //   DRIVER_HOOK          pass an onRetry hook; `hook` lists its calls, each
 //                        { at (ms from the start), retry, waitMs, status,
 //                        error (the error's name) }
+//   HTTPS_PROXY          send through this proxy, as a caller does: undici's
+//                        ProxyAgent as the init's `dispatcher` (Node's fetch
+//                        ignores the variable). Node 20 ships undici inside,
+//                        not as a package: its EnvHttpProxyAgent, a
+//                        ProxyAgent per proxy URL, is reached with
+//                        node --expose-internals, which the runner adds.
 import { createServer } from "node:http";
+import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 
 const [snippet, url, method, body, initKind] = process.argv.slice(2);
 const { fetchWithBackoff } = await import(pathToFileURL(snippet).href);
 
+const proxy = process.env.HTTPS_PROXY;
+const { EnvHttpProxyAgent } = proxy
+  ? createRequire(import.meta.url)("internal/deps/undici/undici")
+  : {};
+const viaProxy = (proxyUrl) =>
+  new EnvHttpProxyAgent({ httpProxy: proxyUrl, httpsProxy: proxyUrl, noProxy: "" });
+
 // Node loads and compiles fetch's HTTP machinery on first use, which takes
 // tens of ms, and far more on a loaded machine: do that now, with one POST
-// and its answer through a server of our own, so the times measured (a 250
-// ms deadline leaves little room) are the snippet's own.
+// and its answer through a server of our own (and one CONNECT to it, which
+// it refuses, when a proxy is used), so the times measured (a 250 ms
+// deadline leaves little room) are the snippet's own.
 const warmUp = createServer((request, response) => request.resume().on("end", () => response.end("ok")));
+warmUp.on("connect", (request, socket) => socket.end("HTTP/1.1 403 Forbidden\r\n\r\n"));
 await new Promise((resolve) => warmUp.listen(0, "127.0.0.1", resolve));
 const warmUrl = `http://127.0.0.1:${warmUp.address().port}/`;
 await fetch(warmUrl, { method: "POST", body: "warm", signal: new AbortController().signal })
   .then((response) => response.text())
   .catch(() => {});
 await fetch("http://127.0.0.1:1/").catch(() => {});
+if (proxy) {
+  const warmProxy = viaProxy(warmUrl);
+  await fetch("https://warm-up.invalid/", { dispatcher: warmProxy }).catch(() => {});
+  await warmProxy.close();
+}
 warmUp.closeAllConnections();
 warmUp.close();
+
+const dispatcher = proxy ? viaProxy(proxy) : undefined;
 
 const start = performance.now();
 const calls = [];
@@ -54,6 +77,15 @@ function callerSignal() {
   return undefined;
 }
 
+/** The messages of `error`'s causes, outermost first. */
+function causes(error) {
+  const messages = [];
+  for (let cause = error?.cause; cause && messages.length < 5; cause = cause.cause) {
+    messages.push(String(cause.message ?? cause));
+  }
+  return messages;
+}
+
 async function callOnce() {
   const signal = callerSignal();
   const headers = {
@@ -66,6 +98,7 @@ async function callOnce() {
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
     ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
     ...(signal ? { signal } : {}),
+    ...(dispatcher ? { dispatcher } : {}),
   });
   const init =
     initKind === "function"
@@ -94,6 +127,8 @@ async function callOnce() {
       name: error?.name,
       message: String(error?.message ?? error),
       cause: String(error?.cause?.code ?? ""),
+      // The whole chain of causes' messages: a proxy's refusal is two deep.
+      causes: causes(error),
       causeStatus: error?.cause instanceof Response ? error.cause.status : undefined,
     };
   }

@@ -17,6 +17,8 @@ wrapping requests.Session.request, which every request goes through;
                         `generator` rather than a str
     DRIVER_ON_RETRY     pass on_retry=, and print its calls as `retries`:
                         [retry, wait_ms, status or exception name, ms]
+    HTTPS_PROXY         requests reads it itself (a session trusts the
+                        environment) and tunnels an https:// URL through it
 """
 
 import importlib.util

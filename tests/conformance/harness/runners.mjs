@@ -25,7 +25,8 @@ export class Runners {
    * object rather than a function; `timeoutMs` gives every attempt a
    * client timeout (each driver's own way; bash: curl --max-time). `env`
    * adds driver settings (DRIVER_CANCEL, DRIVER_REPEAT, ...: see each
-   * driver). bash only: `curlArgs` are extra curl arguments, `stdin` its
+   * driver; HTTPS_PROXY sends through a proxy, each client its own way).
+   * bash only: `curlArgs` are extra curl arguments, `stdin` its
    * input, `noUrl` runs it with no arguments at all, `bashFlags` are bash's
    * own options (`-euo pipefail`), and `pipe` ({ kind, text }) feeds
    * `text` through a pipe that can be read once, named where `{pipe}`
@@ -63,6 +64,8 @@ export class Runners {
         return this.#json(
           "node",
           [
+            // Node 20's undici ProxyAgent is internal (see the driver).
+            ...(env.HTTPS_PROXY ? ["--expose-internals"] : []),
             path.join(DRIVERS, "js-driver.mjs"),
             module,
             url,

@@ -9,7 +9,8 @@
 //! snippet as a module. The line holds `kind` (`response` for `Ok`, `status`
 //! for `RetryError::Status`, `neterror` for `RetryError::Request`), the
 //! status and body where there is a response, the error's `Display` text,
-//! `source` (the text of `Error::source`, if any), `calls`: when
+//! `source` (the text of `Error::source`, if any), `chain` (the texts of
+//! every source down the chain, `source` first), `calls`: when
 //! `make_request` ran, and `ended`: when the call returned, in ms from the
 //! start. `RetryError::Timeout` (the final attempt timed out) is a network
 //! failure too, `kind` `neterror`; the deadline's variant is `kind` `other`.
@@ -22,6 +23,8 @@
 //!   is printed, `calls` holds them all;
 //! - `DRIVER_BAD_HEADER`: send a header whose value holds a line break;
 //! - `DRIVER_KEY`: the caller's own `Idempotency-Key` on the request;
+//! - `HTTPS_PROXY`: reqwest's client reads it (and `NO_PROXY`) itself, as it
+//!   does by default, and tunnels an `https://` URL through that proxy;
 //! - `DRIVER_HOOK`: call `send_with_backoff_observed` instead, and add
 //!   `retries`: the hook's calls, each `[retry, wait in ms, what]`, where
 //!   `what` is the status, or `"request"` or `"timeout"` for an error.
@@ -143,7 +146,15 @@ macro_rules! drive {
                     let message = json(&error.to_string());
                     let source = std::error::Error::source(&error)
                         .map_or("null".to_string(), |s| json(&s.to_string()));
-                    let common = format!("\"message\":{message},\"source\":{source}");
+                    let mut chain = Vec::new();
+                    let mut cause = std::error::Error::source(&error);
+                    while let Some(inner) = cause {
+                        chain.push(json(&inner.to_string()));
+                        cause = inner.source();
+                    }
+                    let chain = chain.join(",");
+                    let common =
+                        format!("\"message\":{message},\"source\":{source},\"chain\":[{chain}]");
                     #[allow(unreachable_patterns)]
                     match error {
                         $module::RetryError::Status(response) => {

@@ -58,6 +58,7 @@ import {
   curlShim,
   dumpSnippets,
   run,
+  typeCheckPython,
 } from "./harness/setup.mjs";
 import { langs, modes } from "../manifest.mjs";
 
@@ -912,6 +913,45 @@ async function writeMutants(dir) {
   }
 }
 
+/**
+ * Ill-typed copies of the `none-honor` snippet, one per flag that matters:
+ * each must fail the type check with the error named (tsc's code, mypy's
+ * message), so the check is shown to catch a slip, under the target the
+ * header claims. They are type-checked in the same run as the snippets.
+ */
+const ILL_TYPED = [
+  // --python-version 3.8: tuple[...] needs Python 3.9.
+  ["py", "-> Tuple[float, float]:", "-> tuple[float, float]:", /"tuple" is not subscriptable/],
+  // --strict: a function with no annotations.
+  ["py", "def _backoff_delays() -> Iterator[float]:", "def _backoff_delays():", /\[no-untyped-def\]/],
+  // An Optional[float] where a float is wanted.
+  ["py", "if after_ms is not None:", "if True:", /"Optional\[float\]".*\[assignment\]/],
+  // --noPropertyAccessFromIndexSignature.
+  ["ts", 'Number(fields["hour"])', "Number(fields.hour)", /^TS4111:/],
+  // --noUncheckedIndexedAccess: a regex group may be undefined.
+  ["ts", 'const { weekday = "",', "const { weekday,", /^TS18048:/],
+  // --strict (noImplicitAny).
+  ["ts", "function isRetryable(status: number)", "function isRetryable(status)", /^TS7006:/],
+]
+  .filter(([lang]) => LANGS.includes(lang))
+  .map(([lang, from, to, error], n) => ({
+    lang,
+    from,
+    to,
+    error,
+    base: `${lang}/none-honor.${EXTENSIONS[lang]}`,
+    path: `${lang}/ill-typed-${n}.${EXTENSIONS[lang]}`,
+  }));
+
+/** Writes the ILL_TYPED copies beside the snippets. */
+async function writeIllTyped(dir) {
+  for (const m of ILL_TYPED) {
+    const text = await readFile(path.join(dir, m.base), "utf8");
+    assert.ok(text.includes(m.from), `${m.base} no longer holds ${JSON.stringify(m.from)}`);
+    await writeFile(path.join(dir, m.path), text.replace(m.from, m.to));
+  }
+}
+
 /** Run on the extreme variant: a first sleep past 292 years. */
 async function extreme(v) {
   const { url, record } = ctx.server.plan([{ status: 503 }]);
@@ -1087,23 +1127,30 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
         [base, multiplier, cap, retries, retryAfterMax, deadline, timeout].map(String),
       );
       await writeMutants(ctx.dir);
-      // Only the languages asked for are built.
+      await writeIllTyped(ctx.dir);
+      const illTyped = (lang) => ILL_TYPED.filter((m) => m.lang === lang).map((m) => m.path);
+      // Only the languages asked for are built. mypy checks every Python
+      // variant and the ill-typed copies in one run.
       const skip = async () => undefined;
+      const pyFiles = [...variants.filter((v) => v.lang === "py").map((v) => v.path), ...illTyped("py")];
       const built = await Promise.allSettled([
-        (LANGS.includes("ts") ? buildTypeScript : skip)(ctx.dir),
+        (LANGS.includes("ts") ? buildTypeScript : skip)(ctx.dir, illTyped("ts")),
         (LANGS.includes("go") ? buildGo : skip)(ctx.dir),
         (LANGS.includes("rs") ? buildRust : skip)(ctx.dir),
         curlShim(ctx.dir),
+        (LANGS.includes("py") ? typeCheckPython : skip)(ctx.dir, pyFiles),
       ]);
-      const [ts, go, rust, shim] = built;
+      const [ts, go, rust, shim, mypy] = built;
       for (const [lang, result] of [["ts", ts], ["go", go], ["rs", rust], ["sh", shim]]) {
         if (result.status === "rejected") ctx.errors[lang] = result.reason;
       }
       ctx.go = go.value;
       ctx.rust = rust.value;
+      // Settled results of the type checks, each with its errors by file.
+      ctx.typed = { ts, py: mypy };
       ctx.runners = new Runners({
         dir: ctx.dir,
-        tsOut: ts.value,
+        tsOut: ts.value?.out,
         goBinary: go.value?.binary,
         rustBinary: rust.value?.binary,
         shimDir: shim.value,
@@ -1152,10 +1199,32 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     assert.deepEqual(ctx.rust.warnings, [], "rustc warnings in the snippets");
   });
 
-  test("TypeScript snippets compile with tsc --strict", { skip: !LANGS.includes("ts") }, async () => {
+  test("TypeScript snippets compile with tsc --strict", { skip: !LANGS.includes("ts") }, async (t) => {
     if (ctx.errors.ts) throw ctx.errors.ts;
     assert.ok((await stat(ctx.runners.tsOut)).isDirectory());
+    t.diagnostic(`tsc: ${ctx.typed.ts.value.ms} ms`);
   });
+
+  test("Python snippets pass mypy --strict --python-version 3.8", { skip: !LANGS.includes("py") }, (t) => {
+    if (ctx.typed.py.status === "rejected") throw ctx.typed.py.reason;
+    const { errors, output, ms } = ctx.typed.py.value;
+    const wrong = [...errors.keys()].filter((file) => !ILL_TYPED.some((m) => m.path === file));
+    assert.deepEqual(wrong, [], `mypy --strict:\n${output}`);
+    t.diagnostic(`mypy: ${ms} ms`);
+  });
+
+  for (const m of ILL_TYPED) {
+    const check = m.lang === "py" ? "mypy --strict --python-version 3.8" : "tsc --strict";
+    test(`ill-typed: ${m.lang} with ${JSON.stringify(m.to)} fails ${check}`, () => {
+      const result = ctx.typed[m.lang];
+      if (result.status === "rejected") throw result.reason;
+      const messages = result.value.errors.get(m.path) ?? [];
+      assert.ok(
+        messages.some((message) => m.error.test(message)),
+        `${m.path} should fail with ${m.error}: ${JSON.stringify(messages)}`,
+      );
+    });
+  }
 
   test("JavaScript, Python and bash snippets parse", async () => {
     for (const v of variants) {

@@ -11,13 +11,18 @@
 // Groups: COMMON and RETRY_AFTER (the contract, plus its production behaviour: cut-off
 // bodies, one keep-alive connection, errors a retry cannot fix, a year-9999
 // leap second); CANCEL (the caller's signal, context or dropped future,
-// also mid-wait); DEADLINE (the budget and the idempotency key); BASH and
+// also mid-wait); DEADLINE (the budget and the idempotency key); CLOCK (the
+// deadline holds when the wall clock is stepped an hour back or forward
+// mid-call: JS/TS and Python, whose drivers can step it); BASH and
 // PYTHON (stdin, exit 64, curl's HTTP/2 exit codes, the caller's session);
 // and the extreme policy, whose first sleep must neither fail nor end early.
+// Every Python variant passes mypy --strict --python-version 3.8 and every
+// TypeScript one tsc --strict (and more flags); ILL_TYPED copies must fail.
 //
 // Needs, installed beforehand (the suite installs nothing): node 20 and the
-// repo's node_modules (typescript), python3 with requests, go 1.19 or
-// later, bash, curl and awk, and cargo with tests/conformance/rust-driver's
+// repo's node_modules (typescript), python3 with requests, mypy in
+// target/types-venv (scripts/setup.sh all), go 1.19 or later, bash, curl
+// and awk, and cargo with tests/conformance/rust-driver's
 // crates fetched (`cargo fetch` there).
 //
 // Policy: base 20 ms, multiplier 4, cap 200 ms, 3 retries, Retry-After at
@@ -32,7 +37,7 @@
 // SAFE holds the safe-by-default rules (statuses a retry cannot fix, a
 // Retry-After that asks for no wait), PASTE and PASTE_DEADLINE the rules
 // that make a snippet safe to paste (each attempt's timeout, idempotent
-// methods only, the caller's key); MUTANTS proves each SAFE and PASTE
+// methods only, the caller's key); MUTANTS proves each SAFE, PASTE and CLOCK
 // scenario can fail: a small text replacement takes the rule out of one generated
 // snippet per language, and the scenario must then fail on that copy.
 //
@@ -633,6 +638,53 @@ const DEADLINE = {
   },
 };
 
+/** The languages whose driver can step the wall clock (DRIVER_CLOCK_STEP_MS). */
+const CLOCK_LANGS = ["js", "ts", "py"];
+
+/**
+ * Checks that a call the deadline ended kept to it: it ended by the
+ * deadline, and gave up only when the next wait, at its longest, would have
+ * ended at or past it; or it made every attempt, when all of them fit.
+ */
+function expectDeadlineKept(v, result, record, what) {
+  const n = record.hits.length;
+  const seen = `${what}: ${JSON.stringify(result.outcome)}\n${result.stderr}`;
+  const bounds = ctx.manifest.bounds[v.mode];
+  if (n === ATTEMPTS) {
+    // Every attempt: only when the shortest waits fit in the deadline.
+    const shortest = bounds.reduce((sum, [min]) => sum + min, 0);
+    assert.ok(shortest < POLICY.deadline, `${what}: every attempt made, though the waits take ${shortest} ms or more: ${seen}`);
+    expectOutcome(v.lang, result, { type: "exhausted", status: 500, attempt: ATTEMPTS });
+  } else {
+    expectDeadline(v.lang, result);
+    const longest = bounds[n - 1][1];
+    assert.ok(
+      endedOf(result) + longest >= POLICY.deadline - EARLY_MS,
+      `${what}: gave up at ${ms(endedOf(result))} after ${n} attempts, when the next wait (${longest} ms at most) still fit: ${seen}`,
+    );
+  }
+  expectBetween(endedOf(result), 0, POLICY.deadline + slack(), `${what}: ended at ${ms(endedOf(result))}`);
+}
+
+/**
+ * The deadline runs on a monotonic clock: the driver steps the wall clock
+ * an hour back, then an hour forward, as the first attempt starts, and the
+ * deadline must hold both times. Run on the deadline variants of
+ * CLOCK_LANGS; Go's time.Now carries a monotonic reading and Rust's Instant
+ * is monotonic, and neither wall clock can be stepped from inside the
+ * process (docs/snippets.md).
+ */
+const CLOCK = {
+  async "q: the wall clock stepped an hour back or forward mid-call moves no deadline"(v) {
+    for (const stepMs of [-3_600_000, 3_600_000]) {
+      const what = `the wall clock stepped ${stepMs < 0 ? "back" : "forward"} an hour`;
+      const { url, record } = ctx.server.plan([{ status: 500 }]);
+      const result = await ctx.runners.run(v, url, { env: { DRIVER_CLOCK_STEP_MS: String(stepMs) } });
+      expectDeadlineKept(v, result, record, what);
+    }
+  },
+};
+
 /** An IMF-fixdate a minute ago. */
 const pastDate = () => imfFixdate(Date.now() - 60_000);
 
@@ -844,7 +896,8 @@ const HOOK_RS = {
 };
 
 /**
- * Broken copies of the `none-honor` snippet: each replacement takes one
+ * Broken copies of the `none-honor` snippet (or the variant named third):
+ * each replacement (of every occurrence, when it says "all") takes one
  * SAFE rule out, and its scenario must then fail (not on timing alone).
  * The copies are built with the rest, so they stay gofmt-, rustfmt- and
  * tsc-clean.
@@ -889,18 +942,31 @@ const MUTANTS = [
   ["s: under set -euo pipefail a refused connection is retried and a stdin body goes out whole", {
     sh: [") && code=0 || code=$? # no exit under set -e", ")\n  code=$?"],
   }],
+  // A deadline on the wall clock: every read of the monotonic clock replaced.
+  ["q: the wall clock stepped an hour back or forward mid-call moves no deadline", {
+    js: ["performance.now()", "Date.now()", "all"],
+    ts: ["performance.now()", "Date.now()", "all"],
+    py: ["time.monotonic()", "time.time()", "all"],
+  }, "none-honor-deadline"],
   ["s: RETRY_VERBOSE=1 says each retry, its wait and its cause, before the wait", {
     sh: ["if [[ -n ${RETRY_VERBOSE:-} ]]; then", "if false; then"],
   }],
-].flatMap(([scenario, byLang], n) =>
+].flatMap(([scenario, byLang, stem = "none-honor"], n) =>
   Object.entries(byLang)
     .filter(([lang]) => LANGS.includes(lang))
-    .map(([lang, [from, to]]) => ({
+    .map(([lang, [from, to, all]]) => ({
       scenario,
       from,
       to,
-      base: `${lang}/none-honor.${EXTENSIONS[lang]}`,
-      variant: { lang, mode: "none", honor: true, deadline: false, path: `${lang}/mutant-${n}.${EXTENSIONS[lang]}` },
+      all,
+      base: `${lang}/${stem}.${EXTENSIONS[lang]}`,
+      variant: {
+        lang,
+        mode: "none",
+        honor: true,
+        deadline: stem.endsWith("-deadline"),
+        path: `${lang}/mutant-${n}.${EXTENSIONS[lang]}`,
+      },
     })),
 );
 
@@ -909,7 +975,7 @@ async function writeMutants(dir) {
   for (const m of MUTANTS) {
     const text = await readFile(path.join(dir, m.base), "utf8");
     assert.ok(text.includes(m.from), `${m.base} no longer holds ${JSON.stringify(m.from)}`);
-    await writeFile(path.join(dir, m.variant.path), text.replace(m.from, m.to));
+    await writeFile(path.join(dir, m.variant.path), m.all ? text.replaceAll(m.from, m.to) : text.replace(m.from, m.to));
   }
 }
 
@@ -1251,6 +1317,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     if (isPlain(v) && v.lang === "sh" && RETRY_AFTER_MODES.includes(v.mode)) groups.push(BASH_PASTE);
     if (isPlain(v) && v.lang === "py") groups.push(PYTHON);
     if (v.deadline) groups.push(DEADLINE, PASTE_DEADLINE);
+    if (v.deadline && CLOCK_LANGS.includes(v.lang)) groups.push(CLOCK);
     if (v.mode === "extreme") groups.push({ "w: a sleep past 292 years neither fails nor ends early": extreme });
     for (const [title, scenario] of groups.flatMap(Object.entries)) {
       if (WHERE[title] && !WHERE[title](v)) continue;
@@ -1258,7 +1325,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     }
   }
 
-  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE };
+  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE, ...CLOCK };
   for (const m of MUTANTS) {
     const what = `${m.variant.lang} without ${JSON.stringify(m.from)} fails "${m.scenario}"`;
     test(`mutant: ${what}`, { timeout: 120_000 }, async () => {

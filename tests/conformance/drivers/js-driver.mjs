@@ -17,6 +17,11 @@
 //   DRIVER_HOOK          pass an onRetry hook; `hook` lists its calls, each
 //                        { at (ms from the start), retry, waitMs, status,
 //                        error (the error's name) }
+//   DRIVER_CLOCK_STEP_MS step the wall clock (Date.now() and new Date()) by
+//                        that many ms, back when negative, as the first
+//                        attempt starts (INIT "function"), as a clock set
+//                        by hand or by NTP would; performance.now() and the
+//                        timers run on
 import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 
@@ -36,6 +41,24 @@ await fetch(warmUrl, { method: "POST", body: "warm", signal: new AbortController
 await fetch("http://127.0.0.1:1/").catch(() => {});
 warmUp.closeAllConnections();
 warmUp.close();
+
+// The wall clock as the snippet sees it: the real one plus `clockOffset`,
+// which DRIVER_CLOCK_STEP_MS sets as the first attempt starts.
+const clockStep = Number(process.env.DRIVER_CLOCK_STEP_MS ?? 0);
+let clockOffset = 0;
+if (clockStep) {
+  const realNow = Date.now.bind(Date);
+  globalThis.Date = class SteppedDate extends Date {
+    constructor(...args) {
+      if (args.length === 0) super(realNow() + clockOffset);
+      else super(...args);
+    }
+
+    static now() {
+      return realNow() + clockOffset;
+    }
+  };
+}
 
 const start = performance.now();
 const calls = [];
@@ -71,6 +94,7 @@ async function callOnce() {
     initKind === "function"
       ? () => {
           calls.push(performance.now() - start);
+          if (calls.length === 1) clockOffset = clockStep;
           return freshInit();
         }
       : freshInit();

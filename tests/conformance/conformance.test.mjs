@@ -646,15 +646,17 @@ const CLOCK_LANGS = ["js", "ts", "py"];
  * deadline, and gave up only when the next wait, at its longest, would have
  * ended at or past it; or it made every attempt, when all of them fit.
  */
-function expectDeadlineKept(v, result, record, what) {
-  const n = record.hits.length;
+function expectDeadlineKept(v, result, what) {
+  // Attempts the snippet started (one cut before it reached the server too).
+  const n = result.calls.length;
   const seen = `${what}: ${JSON.stringify(result.outcome)}\n${result.stderr}`;
   const bounds = ctx.manifest.bounds[v.mode];
   if (n === ATTEMPTS) {
-    // Every attempt: only when the shortest waits fit in the deadline.
+    // Every attempt: only when the shortest waits fit in the deadline. (The
+    // outcome is not checked: a sleep that wakes late on a loaded machine
+    // can start the last attempt with no time left.)
     const shortest = bounds.reduce((sum, [min]) => sum + min, 0);
     assert.ok(shortest < POLICY.deadline, `${what}: every attempt made, though the waits take ${shortest} ms or more: ${seen}`);
-    expectOutcome(v.lang, result, { type: "exhausted", status: 500, attempt: ATTEMPTS });
   } else {
     expectDeadline(v.lang, result);
     const longest = bounds[n - 1][1];
@@ -663,6 +665,7 @@ function expectDeadlineKept(v, result, record, what) {
       `${what}: gave up at ${ms(endedOf(result))} after ${n} attempts, when the next wait (${longest} ms at most) still fit: ${seen}`,
     );
   }
+  for (const t of result.calls) expectBetween(t, 0, POLICY.deadline + slack(), `${what}: an attempt at ${ms(t)}: ${seen}`);
   expectBetween(endedOf(result), 0, POLICY.deadline + slack(), `${what}: ended at ${ms(endedOf(result))}`);
 }
 
@@ -678,9 +681,9 @@ const CLOCK = {
   async "q: the wall clock stepped an hour back or forward mid-call moves no deadline"(v) {
     for (const stepMs of [-3_600_000, 3_600_000]) {
       const what = `the wall clock stepped ${stepMs < 0 ? "back" : "forward"} an hour`;
-      const { url, record } = ctx.server.plan([{ status: 500 }]);
+      const { url } = ctx.server.plan([{ status: 500 }]);
       const result = await ctx.runners.run(v, url, { env: { DRIVER_CLOCK_STEP_MS: String(stepMs) } });
-      expectDeadlineKept(v, result, record, what);
+      expectDeadlineKept(v, result, what);
     }
   },
 };

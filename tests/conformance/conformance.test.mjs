@@ -47,6 +47,7 @@
 // scheduling, scaled up while the machine is overloaded (see slack()); a
 // wait may end at most 5 ms early. A case
 // that misses on timing alone runs up to twice more (see runCase).
+// CONFORMANCE_MYPY (default target/types-venv/bin/mypy) the mypy to run.
 
 import assert from "node:assert/strict";
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";

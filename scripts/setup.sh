@@ -2,7 +2,8 @@
 # Installs what the page and its tests need, pinned, skipping whatever is
 # already there. Usage: scripts/setup.sh [build|all]
 #   build: Rust target, trunk, wasm-bindgen-cli, npm packages (to serve the page)
-#   all:   build + Chromium and chromedriver, Go, Python requests and venv, curl (to test)
+#   all:   build + Chromium and chromedriver, Go, Python requests and venv,
+#          mypy (in target/types-venv), curl (to test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -78,6 +79,21 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
   say "installing ${apt_missing[*]} from Debian"
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_missing[@]}" >/dev/null
+fi
+
+# mypy and the requests stubs, for the conformance suite's type check of the
+# Python snippets: their own venv, reinstalled only when the pins change.
+types_venv=target/types-venv
+types_req=tests/conformance/typecheck-requirements.txt
+if [ ! -x "$types_venv/bin/python" ]; then
+  say "creating the venv $types_venv"
+  /usr/bin/python3 -m venv "$types_venv"
+fi
+want=$(sha256sum "$types_req" | cut -d' ' -f1)
+if [ "$(cat "$types_venv/.req-sha" 2>/dev/null)" != "$want" ]; then
+  say "installing mypy and types-requests (pinned, with hashes)"
+  "$types_venv/bin/pip" install --quiet --disable-pip-version-check --require-hashes -r "$types_req"
+  echo "$want" > "$types_venv/.req-sha"
 fi
 
 # The Rust snippet's driver crate has its own lock file and target dir.

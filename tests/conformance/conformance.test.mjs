@@ -11,15 +11,20 @@
 // Groups: COMMON and RETRY_AFTER (the contract, plus its production behaviour: cut-off
 // bodies, one keep-alive connection, errors a retry cannot fix, a year-9999
 // leap second); CANCEL (the caller's signal, context or dropped future,
-// also mid-wait); DEADLINE (the budget and the idempotency key); BASH and
+// also mid-wait); DEADLINE (the budget and the idempotency key); CLOCK (the
+// deadline holds when the wall clock is stepped an hour back or forward
+// mid-call: JS/TS and Python, whose drivers can step it); BASH and
 // PYTHON (stdin, exit 64, curl's HTTP/2 exit codes, the caller's session);
 // BASH_SAFE (bodies from stdin, a FIFO or <(...), RETRY_QUIET and -o, a
 // proxy that refuses CONNECT: harness/proxy.mjs); and the extreme policy,
 // whose first sleep must neither fail nor end early.
+// Every Python variant passes mypy --strict --python-version 3.8 and every
+// TypeScript one tsc --strict (and more flags); ILL_TYPED copies must fail.
 //
 // Needs, installed beforehand (the suite installs nothing): node 20 and the
-// repo's node_modules (typescript), python3 with requests, go 1.19 or
-// later, bash, curl and awk, and cargo with tests/conformance/rust-driver's
+// repo's node_modules (typescript), python3 with requests, mypy in
+// target/types-venv (scripts/setup.sh all), go 1.19 or later, bash, curl
+// and awk, and cargo with tests/conformance/rust-driver's
 // crates fetched (`cargo fetch` there).
 //
 // Policy: base 20 ms, multiplier 4, cap 200 ms, 3 retries, Retry-After at
@@ -35,8 +40,8 @@
 // Retry-After that asks for no wait, a proxy's refusal of the tunnel, which
 // RefusingProxy gives, and fetch's bad ports), PASTE and PASTE_DEADLINE the rules
 // that make a snippet safe to paste (each attempt's timeout, idempotent
-// methods only, the caller's key); MUTANTS proves each SAFE, PASTE and
-// bash-only rule's scenario can fail: a small text replacement takes the rule out of one generated
+// methods only, the caller's key); MUTANTS proves each SAFE, PASTE, CLOCK
+// and bash-only rule's scenario can fail: a small text replacement takes the rule out of one generated
 // snippet per language, and the scenario must then fail on that copy.
 //
 // Environment: CONFORMANCE_LANGS (default all) a comma-separated list of
@@ -45,6 +50,7 @@
 // scheduling, scaled up while the machine is overloaded (see slack()); a
 // wait may end at most 5 ms early. A case
 // that misses on timing alone runs up to twice more (see runCase).
+// CONFORMANCE_MYPY (default target/types-venv/bin/mypy) the mypy to run.
 
 import assert from "node:assert/strict";
 import http from "node:http";
@@ -55,7 +61,6 @@ import { after, before, describe, test } from "node:test";
 
 import { RefusingProxy } from "./harness/proxy.mjs";
 import { FaultServer, closedPort } from "./harness/server.mjs";
-import { RefusingProxy } from "./harness/proxy.mjs";
 import { Runners } from "./harness/runners.mjs";
 import {
   buildGo,
@@ -64,6 +69,7 @@ import {
   curlShim,
   dumpSnippets,
   run,
+  typeCheckPython,
 } from "./harness/setup.mjs";
 import { langs, modes } from "../manifest.mjs";
 
@@ -638,6 +644,56 @@ const DEADLINE = {
   },
 };
 
+/** The languages whose driver can step the wall clock (DRIVER_CLOCK_STEP_MS). */
+const CLOCK_LANGS = ["js", "ts", "py"];
+
+/**
+ * Checks that a call the deadline ended kept to it: it ended by the
+ * deadline, and gave up only when the next wait, at its longest, would have
+ * ended at or past it; or it made every attempt, when all of them fit.
+ */
+function expectDeadlineKept(v, result, what) {
+  // Attempts the snippet started (one cut before it reached the server too).
+  const n = result.calls.length;
+  const seen = `${what}: ${JSON.stringify(result.outcome)}\n${result.stderr}`;
+  const bounds = ctx.manifest.bounds[v.mode];
+  if (n === ATTEMPTS) {
+    // Every attempt: only when the shortest waits fit in the deadline. (The
+    // outcome is not checked: a sleep that wakes late on a loaded machine
+    // can start the last attempt with no time left.)
+    const shortest = bounds.reduce((sum, [min]) => sum + min, 0);
+    assert.ok(shortest < POLICY.deadline, `${what}: every attempt made, though the waits take ${shortest} ms or more: ${seen}`);
+  } else {
+    expectDeadline(v.lang, result);
+    const longest = bounds[n - 1][1];
+    assert.ok(
+      endedOf(result) + longest >= POLICY.deadline - EARLY_MS,
+      `${what}: gave up at ${ms(endedOf(result))} after ${n} attempts, when the next wait (${longest} ms at most) still fit: ${seen}`,
+    );
+  }
+  for (const t of result.calls) expectBetween(t, 0, POLICY.deadline + slack(), `${what}: an attempt at ${ms(t)}: ${seen}`);
+  expectBetween(endedOf(result), 0, POLICY.deadline + slack(), `${what}: ended at ${ms(endedOf(result))}`);
+}
+
+/**
+ * The deadline runs on a monotonic clock: the driver steps the wall clock
+ * an hour back, then an hour forward, as the first attempt starts, and the
+ * deadline must hold both times. Run on the deadline variants of
+ * CLOCK_LANGS; Go's time.Now carries a monotonic reading and Rust's Instant
+ * is monotonic, and neither wall clock can be stepped from inside the
+ * process (docs/snippets.md).
+ */
+const CLOCK = {
+  async "q: the wall clock stepped an hour back or forward mid-call moves no deadline"(v) {
+    for (const stepMs of [-3_600_000, 3_600_000]) {
+      const what = `the wall clock stepped ${stepMs < 0 ? "back" : "forward"} an hour`;
+      const { url } = ctx.server.plan([{ status: 500 }]);
+      const result = await ctx.runners.run(v, url, { env: { DRIVER_CLOCK_STEP_MS: String(stepMs) } });
+      expectDeadlineKept(v, result, what);
+    }
+  },
+};
+
 /** An IMF-fixdate a minute ago. */
 const pastDate = () => imfFixdate(Date.now() - 60_000);
 
@@ -928,7 +984,8 @@ const HOOK_RS = {
 };
 
 /**
- * Broken copies of the `none-honor` snippet: each replacement takes one
+ * Broken copies of the `none-honor` snippet (or the variant named third):
+ * each replacement (of every occurrence, when it says "all") takes one
  * SAFE rule out, and its scenario must then fail (not on timing alone).
  * The copies are built with the rest, so they stay gofmt-, rustfmt- and
  * tsc-clean.
@@ -993,6 +1050,12 @@ const MUTANTS = [
   ["s: under set -euo pipefail a refused connection is retried and a stdin body goes out whole", {
     sh: [") && code=0 || code=$? # no exit under set -e", ")\n  code=$?"],
   }],
+  // A deadline on the wall clock: every read of the monotonic clock replaced.
+  ["q: the wall clock stepped an hour back or forward mid-call moves no deadline", {
+    js: ["performance.now()", "Date.now()", "all"],
+    ts: ["performance.now()", "Date.now()", "all"],
+    py: ["time.monotonic()", "time.time()", "all"],
+  }, "none-honor-deadline"],
   ["s: RETRY_VERBOSE=1 says each retry, its wait and its cause, before the wait", {
     sh: ["if [[ -n $verbose ]]; then\n    echo", "if false; then\n    echo"],
   }],
@@ -1028,15 +1091,22 @@ const MUTANTS = [
   ["s: a proxy's refusal of CONNECT (403, 407) is final; its 503 is retried", {
     sh: ["if ((code != 0 && connect != 0 && (connect < 200 || connect > 299))); then", "if false; then"],
   }],
-].flatMap(([scenario, byLang], n) =>
+].flatMap(([scenario, byLang, stem = "none-honor"], n) =>
   Object.entries(byLang)
     .filter(([lang]) => LANGS.includes(lang))
-    .map(([lang, [from, to]]) => ({
+    .map(([lang, [from, to, all]]) => ({
       scenario,
       from,
       to,
-      base: `${lang}/none-honor.${EXTENSIONS[lang]}`,
-      variant: { lang, mode: "none", honor: true, deadline: false, path: `${lang}/mutant-${n}.${EXTENSIONS[lang]}` },
+      all,
+      base: `${lang}/${stem}.${EXTENSIONS[lang]}`,
+      variant: {
+        lang,
+        mode: "none",
+        honor: true,
+        deadline: stem.endsWith("-deadline"),
+        path: `${lang}/mutant-${n}.${EXTENSIONS[lang]}`,
+      },
     })),
 );
 
@@ -1045,7 +1115,46 @@ async function writeMutants(dir) {
   for (const m of MUTANTS) {
     const text = await readFile(path.join(dir, m.base), "utf8");
     assert.ok(text.includes(m.from), `${m.base} no longer holds ${JSON.stringify(m.from)}`);
-    await writeFile(path.join(dir, m.variant.path), text.replace(m.from, m.to));
+    await writeFile(path.join(dir, m.variant.path), m.all ? text.replaceAll(m.from, m.to) : text.replace(m.from, m.to));
+  }
+}
+
+/**
+ * Ill-typed copies of the `none-honor` snippet, one per flag that matters:
+ * each must fail the type check with the error named (tsc's code, mypy's
+ * message), so the check is shown to catch a slip, under the target the
+ * header claims. They are type-checked in the same run as the snippets.
+ */
+const ILL_TYPED = [
+  // --python-version 3.8: tuple[...] needs Python 3.9.
+  ["py", "-> Tuple[float, float]:", "-> tuple[float, float]:", /"tuple" is not subscriptable/],
+  // --strict: a function with no annotations.
+  ["py", "def _backoff_delays() -> Iterator[float]:", "def _backoff_delays():", /\[no-untyped-def\]/],
+  // An Optional[float] where a float is wanted.
+  ["py", "if after_ms is not None:", "if True:", /"Optional\[float\]".*\[assignment\]/],
+  // --noPropertyAccessFromIndexSignature.
+  ["ts", 'Number(fields["hour"])', "Number(fields.hour)", /^TS4111:/],
+  // --noUncheckedIndexedAccess: a regex group may be undefined.
+  ["ts", 'const { weekday = "",', "const { weekday,", /^TS18048:/],
+  // --strict (noImplicitAny).
+  ["ts", "function isRetryable(status: number)", "function isRetryable(status)", /^TS7006:/],
+]
+  .filter(([lang]) => LANGS.includes(lang))
+  .map(([lang, from, to, error], n) => ({
+    lang,
+    from,
+    to,
+    error,
+    base: `${lang}/none-honor.${EXTENSIONS[lang]}`,
+    path: `${lang}/ill-typed-${n}.${EXTENSIONS[lang]}`,
+  }));
+
+/** Writes the ILL_TYPED copies beside the snippets. */
+async function writeIllTyped(dir) {
+  for (const m of ILL_TYPED) {
+    const text = await readFile(path.join(dir, m.base), "utf8");
+    assert.ok(text.includes(m.from), `${m.base} no longer holds ${JSON.stringify(m.from)}`);
+    await writeFile(path.join(dir, m.path), text.replace(m.from, m.to));
   }
 }
 
@@ -1143,12 +1252,6 @@ function expectWholeBodies(record, text, what) {
   assert.deepEqual(bodies, [bodies[0], bodies[0], bodies[0]], `every attempt sent the same: ${seen}`);
   assert.deepEqual(record.hits.map((h) => h.method), ["PUT", "PUT", "PUT"], seen);
 }
-
-/** The environment that sends https through `proxy`, whatever the machine's NO_PROXY. */
-const viaProxy = (proxy) => {
-  const url = `http://127.0.0.1:${proxy.port}`;
-  return { HTTPS_PROXY: url, https_proxy: url, NO_PROXY: "", no_proxy: "" };
-};
 
 /** Checks that stderr holds exactly one line, matching `pattern`. */
 function expectOneLine(result, pattern, what) {
@@ -1285,7 +1388,7 @@ const BASH_SAFE = {
       try {
         const options =
           how === "env"
-            ? { env: viaProxy(proxy) }
+            ? { env: viaProxy(proxy.port) }
             : { env: { NO_PROXY: "", no_proxy: "" }, curlArgs: ["--proxy", `http://127.0.0.1:${proxy.port}`] };
         const result = await ctx.runners.run(v, url, options);
         const seen = `${status} via ${how}: ${JSON.stringify(result.outcome)} ${result.stderr}`;
@@ -1299,7 +1402,7 @@ const BASH_SAFE = {
     const busy = new RefusingProxy(503);
     await busy.start();
     try {
-      const result = await ctx.runners.run(v, url, { env: viaProxy(busy) });
+      const result = await ctx.runners.run(v, url, { env: viaProxy(busy.port) });
       const seen = `${JSON.stringify(result.outcome)} ${result.stderr}`;
       assert.equal(busy.connects.length, ATTEMPTS, `a 503 from the proxy is retried: ${seen}`);
       assert.equal(result.outcome.code, 1, seen);
@@ -1409,23 +1512,30 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
         [base, multiplier, cap, retries, retryAfterMax, deadline, timeout].map(String),
       );
       await writeMutants(ctx.dir);
-      // Only the languages asked for are built.
+      await writeIllTyped(ctx.dir);
+      const illTyped = (lang) => ILL_TYPED.filter((m) => m.lang === lang).map((m) => m.path);
+      // Only the languages asked for are built. mypy checks every Python
+      // variant and the ill-typed copies in one run.
       const skip = async () => undefined;
+      const pyFiles = [...variants.filter((v) => v.lang === "py").map((v) => v.path), ...illTyped("py")];
       const built = await Promise.allSettled([
-        (LANGS.includes("ts") ? buildTypeScript : skip)(ctx.dir),
+        (LANGS.includes("ts") ? buildTypeScript : skip)(ctx.dir, illTyped("ts")),
         (LANGS.includes("go") ? buildGo : skip)(ctx.dir),
         (LANGS.includes("rs") ? buildRust : skip)(ctx.dir),
         curlShim(ctx.dir),
+        (LANGS.includes("py") ? typeCheckPython : skip)(ctx.dir, pyFiles),
       ]);
-      const [ts, go, rust, shim] = built;
+      const [ts, go, rust, shim, mypy] = built;
       for (const [lang, result] of [["ts", ts], ["go", go], ["rs", rust], ["sh", shim]]) {
         if (result.status === "rejected") ctx.errors[lang] = result.reason;
       }
       ctx.go = go.value;
       ctx.rust = rust.value;
+      // Settled results of the type checks, each with its errors by file.
+      ctx.typed = { ts, py: mypy };
       ctx.runners = new Runners({
         dir: ctx.dir,
-        tsOut: ts.value,
+        tsOut: ts.value?.out,
         goBinary: go.value?.binary,
         rustBinary: rust.value?.binary,
         shimDir: shim.value,
@@ -1474,10 +1584,32 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     assert.deepEqual(ctx.rust.warnings, [], "rustc warnings in the snippets");
   });
 
-  test("TypeScript snippets compile with tsc --strict", { skip: !LANGS.includes("ts") }, async () => {
+  test("TypeScript snippets compile with tsc --strict", { skip: !LANGS.includes("ts") }, async (t) => {
     if (ctx.errors.ts) throw ctx.errors.ts;
     assert.ok((await stat(ctx.runners.tsOut)).isDirectory());
+    t.diagnostic(`tsc: ${ctx.typed.ts.value.ms} ms`);
   });
+
+  test("Python snippets pass mypy --strict --python-version 3.8", { skip: !LANGS.includes("py") }, (t) => {
+    if (ctx.typed.py.status === "rejected") throw ctx.typed.py.reason;
+    const { errors, output, ms } = ctx.typed.py.value;
+    const wrong = [...errors.keys()].filter((file) => !ILL_TYPED.some((m) => m.path === file));
+    assert.deepEqual(wrong, [], `mypy --strict:\n${output}`);
+    t.diagnostic(`mypy: ${ms} ms`);
+  });
+
+  for (const m of ILL_TYPED) {
+    const check = m.lang === "py" ? "mypy --strict --python-version 3.8" : "tsc --strict";
+    test(`ill-typed: ${m.lang} with ${JSON.stringify(m.to)} fails ${check}`, () => {
+      const result = ctx.typed[m.lang];
+      if (result.status === "rejected") throw result.reason;
+      const messages = result.value.errors.get(m.path) ?? [];
+      assert.ok(
+        messages.some((message) => m.error.test(message)),
+        `${m.path} should fail with ${m.error}: ${JSON.stringify(messages)}`,
+      );
+    });
+  }
 
   test("JavaScript, Python and bash snippets parse", async () => {
     for (const v of variants) {
@@ -1504,6 +1636,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     if (isPlain(v) && v.lang === "sh" && RETRY_AFTER_MODES.includes(v.mode)) groups.push(BASH_PASTE, BASH_SAFE);
     if (isPlain(v) && v.lang === "py") groups.push(PYTHON);
     if (v.deadline) groups.push(DEADLINE, PASTE_DEADLINE);
+    if (v.deadline && CLOCK_LANGS.includes(v.lang)) groups.push(CLOCK);
     if (v.mode === "extreme") groups.push({ "w: a sleep past 292 years neither fails nor ends early": extreme });
     for (const [title, scenario] of groups.flatMap(Object.entries)) {
       if (WHERE[title] && !WHERE[title](v)) continue;
@@ -1511,7 +1644,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     }
   }
 
-  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE, ...BASH_SAFE };
+  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE, ...BASH_SAFE, ...CLOCK };
   for (const m of MUTANTS) {
     const what = `${m.variant.lang} without ${JSON.stringify(m.from)} fails "${m.scenario}"`;
     test(`mutant: ${what}`, { timeout: 120_000 }, async () => {

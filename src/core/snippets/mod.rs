@@ -182,6 +182,16 @@ pub fn write(lang: Lang, policy: &Policy, options: &Options) -> String {
     }
 }
 
+/// What a language's attempt timeout bounds, as its header says.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AttemptBound {
+    /// The whole attempt (JS/TS, Go, Rust, bash).
+    Whole,
+    /// The connect and each read of the socket only: Python's requests has
+    /// no limit on a whole attempt.
+    EachRead,
+}
+
 /// Everything a writer needs, resolved once: the policy and the options.
 struct Plan {
     policy: Policy,
@@ -284,6 +294,18 @@ impl Plan {
         retry_after_line: Option<&str>,
         proxy_line: &str,
     ) -> Vec<String> {
+        self.header_bounded(width, retry_after_line, proxy_line, AttemptBound::Whole)
+    }
+
+    /// [`Plan::header`] for a language whose attempt timeout bounds what
+    /// `bound` says.
+    fn header_bounded(
+        &self,
+        width: usize,
+        retry_after_line: Option<&str>,
+        proxy_line: &str,
+        bound: AttemptBound,
+    ) -> Vec<String> {
         let p = &self.policy;
         let attempts = u64::from(p.max_retries) + 1;
         let retries = match p.max_retries {
@@ -328,15 +350,22 @@ impl Plan {
                 .to_string(),
             proxy_line.to_string(),
             retry_after_line.map_or(default_retry_after, str::to_string),
-            self.timeout_line(),
+            self.timeout_line(bound),
         ];
         let mut lines: Vec<String> = paragraphs.iter().flat_map(|p| wrap(p, width)).collect();
         if let Some(deadline) = self.deadline_ms {
+            let (attempts, after) = match bound {
+                AttemptBound::Whole => ("No attempt runs past it", ""),
+                AttemptBound::EachRead => (
+                    "No attempt starts past it",
+                    " An attempt answered slowly can end after it (see above).",
+                ),
+            };
             lines.extend(wrap(
                 &format!(
-                    "Deadline: the whole call has {} ms. No attempt runs past it, and a \
-                     wait (computed or Retry-After) that would end past it is not started: \
-                     the call gives up at once and says the deadline was reached.",
+                    "Deadline: the whole call has {} ms. {attempts}, and a wait (computed \
+                     or Retry-After) that would end past it is not started: the call gives \
+                     up at once and says the deadline was reached.{after}",
                     thousands(deadline)
                 ),
                 width,
@@ -347,16 +376,36 @@ impl Plan {
     }
 
     /// The header's sentence on each attempt's timeout.
-    fn timeout_line(&self) -> String {
-        let (bound, left) = match self.deadline_ms {
-            Some(_) => (", and never past the deadline", " and time"),
-            None => ("", ""),
+    fn timeout_line(&self, bound: AttemptBound) -> String {
+        let deadline = self.deadline_ms.is_some();
+        let left = if deadline { " and time" } else { "" };
+        let timeout = thousands(self.timeout_ms);
+        let limit = match bound {
+            AttemptBound::Whole => {
+                let past = if deadline {
+                    ", and never past the deadline"
+                } else {
+                    ""
+                };
+                format!("Each attempt may take at most {timeout} ms{past}; one")
+            }
+            AttemptBound::EachRead => {
+                let past = if deadline {
+                    ", and no more than the time left before the deadline as the attempt \
+                     starts"
+                } else {
+                    ""
+                };
+                format!(
+                    "Each attempt's connect, and each read of its answer, may wait at most \
+                     {timeout} ms{past}: requests has no limit on a whole attempt, so a server \
+                     that keeps sending bytes slowly can hold one longer. An attempt"
+                )
+            }
         };
         format!(
-            "Each attempt may take at most {} ms{bound}; one that times out is retried \
-             while retries{left} remain. Only the caller's own cancellation ends the call \
-             at once.",
-            thousands(self.timeout_ms)
+            "{limit} that times out is retried while retries{left} remain. Only the \
+             caller's own cancellation ends the call at once."
         )
     }
 
@@ -495,5 +544,27 @@ mod tests {
         let plan = Plan::new(&Policy::default(), &options);
         assert_eq!(plan.retry_after_max_ms, MAX_DELAY_MS);
         assert_eq!(plan.deadline_ms, Some(MAX_DELAY_MS));
+    }
+
+    /// requests bounds the connect and each read, never a whole attempt:
+    /// the Python header says so, and only the others claim a whole bound.
+    #[test]
+    fn python_header_claims_no_whole_attempt_bound() {
+        let options = Options {
+            deadline_ms: Some(30_000),
+            ..Options::default()
+        };
+        for lang in Lang::ALL {
+            // The text with its comment markers gone, so wrapped lines join up.
+            let header: String = write(lang, &Policy::default(), &options)
+                .lines()
+                .map(|line| line.trim_start_matches(['/', '#', ' ']))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let whole = header.contains("No attempt runs past it");
+            let each_read = header.contains("each read of its answer");
+            assert_eq!(whole, lang != Lang::Py, "{lang:?}: {header}");
+            assert_eq!(each_read, lang == Lang::Py, "{lang:?}: {header}");
+        }
     }
 }

@@ -1,13 +1,16 @@
 //! Python: `request_with_backoff(method, url, **kwargs)` over
 //! `requests.request`.
 
-use super::{comment, decimal, Plan, PROXY_LINE, RETRIED_METHODS};
+use super::{comment, decimal, AttemptBound, Plan, PROXY_LINE, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter, MAX_DELAY_MS};
 
 /// Writes the Python snippet.
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
-    let mut out = comment(&plan.header(76, None, PROXY_LINE), "# ");
+    let mut out = comment(
+        &plan.header_bounded(76, None, PROXY_LINE, AttemptBound::EachRead),
+        "# ",
+    );
     out.push('\n');
     // Only the modules this variant uses, in isort's order.
     if plan.uses_random() {
@@ -80,7 +83,7 @@ pub(super) fn write(plan: &Plan) -> String {
     out.push_str("    delays = _backoff_delays()\n    for attempt in range(1, MAX_RETRIES + 2):\n");
     if deadline {
         out.push_str(
-            "        # No attempt runs past the deadline: each gets the time left, at most.\n        \
+            "        # No attempt starts past the deadline: each gets the time left, at most.\n        \
              left_s = deadline - time.monotonic()\n        \
              if left_s <= 0:  # DEADLINE_MS is 0, or the last sleep woke up late\n            \
              message = f\"deadline of {DEADLINE_MS} ms reached after {attempt - 1} attempts\"\n            \

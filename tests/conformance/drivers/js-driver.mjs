@@ -23,6 +23,11 @@
 //                        not as a package: its EnvHttpProxyAgent, a
 //                        ProxyAgent per proxy URL, is reached with
 //                        node --expose-internals, which the runner adds.
+//   DRIVER_CLOCK_STEP_MS step the wall clock (Date.now() and new Date()) by
+//                        that many ms, back when negative, as the first
+//                        attempt starts (INIT "function"), as a clock set
+//                        by hand or by NTP would; performance.now() and the
+//                        timers run on
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -59,6 +64,23 @@ warmUp.closeAllConnections();
 warmUp.close();
 
 const dispatcher = proxy ? viaProxy(proxy) : undefined;
+// The wall clock as the snippet sees it: the real one plus `clockOffset`,
+// which DRIVER_CLOCK_STEP_MS sets as the first attempt starts.
+const clockStep = Number(process.env.DRIVER_CLOCK_STEP_MS ?? 0);
+let clockOffset = 0;
+if (clockStep) {
+  const realNow = Date.now.bind(Date);
+  globalThis.Date = class SteppedDate extends Date {
+    constructor(...args) {
+      if (args.length === 0) super(realNow() + clockOffset);
+      else super(...args);
+    }
+
+    static now() {
+      return realNow() + clockOffset;
+    }
+  };
+}
 
 const start = performance.now();
 const calls = [];
@@ -104,6 +126,7 @@ async function callOnce() {
     initKind === "function"
       ? () => {
           calls.push(performance.now() - start);
+          if (calls.length === 1) clockOffset = clockStep;
           return freshInit();
         }
       : freshInit();

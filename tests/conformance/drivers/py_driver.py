@@ -19,8 +19,13 @@ wrapping requests.Session.request, which every request goes through;
                         [retry, wait_ms, status or exception name, ms]
     HTTPS_PROXY         requests reads it itself (a session trusts the
                         environment) and tunnels an https:// URL through it
+    DRIVER_CLOCK_STEP_MS  step the wall clock (time.time() and the snippet's
+                        datetime.now()) by that many ms, back when negative,
+                        as the first attempt is sent, as a clock set by hand
+                        or by NTP would; time.monotonic() runs on
 """
 
+import datetime
 import importlib.util
 import io
 import json
@@ -65,12 +70,30 @@ def main():
     snippet = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(snippet)
 
+    # The wall clock as the snippet sees it: the real one plus offset[0],
+    # which DRIVER_CLOCK_STEP_MS sets as the first attempt is sent.
+    step_s = int(os.environ.get("DRIVER_CLOCK_STEP_MS", "0")) / 1000
+    offset = [0.0]
+    if step_s:
+        real_time = time.time
+        time.time = lambda: real_time() + offset[0]
+
+        class SteppedDatetime(datetime.datetime):
+            @classmethod
+            def now(cls, tz=None):
+                return super().now(tz) + datetime.timedelta(seconds=offset[0])
+
+        if hasattr(snippet, "datetime"):
+            snippet.datetime = SteppedDatetime
+
     start = time.monotonic()
     calls = []
     send = requests.sessions.Session.request
 
     def noting(self, *args, **kwargs):
         calls.append((time.monotonic() - start) * 1000)
+        if len(calls) == 1:
+            offset[0] = step_s
         return send(self, *args, **kwargs)
 
     requests.sessions.Session.request = noting

@@ -2,7 +2,8 @@
 // prepares each language's runner, so the cases only have to run them.
 //
 // Nothing is installed here. The suite expects node 20 with the repo's
-// node_modules (typescript), python3 with requests, go (1.19 or later),
+// node_modules (typescript), python3 with requests, mypy and the requests
+// stubs in target/types-venv (scripts/setup.sh all), go (1.19 or later),
 // bash, curl and awk, and cargo with the rust-driver's crates fetched.
 
 import { spawn } from "node:child_process";
@@ -86,41 +87,97 @@ export async function dumpSnippets(dir, policyArgs) {
   return JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8"));
 }
 
-/** Compiles every TypeScript snippet with strict tsc into dir/ts-out. */
-export async function buildTypeScript(dir) {
+/** The flags every TypeScript snippet is compiled with. */
+export const TSC_FLAGS = [
+  "--strict",
+  "--noUnusedLocals",
+  "--noUnusedParameters",
+  "--noImplicitReturns",
+  "--noUncheckedIndexedAccess",
+  "--noPropertyAccessFromIndexSignature",
+  "--target",
+  "es2022",
+  // As a user compiles it for Node.js: module nodenext reads the
+  // package.json written beside the files, so the snippets are ES modules.
+  "--module",
+  "nodenext",
+  "--moduleResolution",
+  "nodenext",
+  "--lib",
+  "es2022,dom",
+];
+
+/**
+ * A type checker's errors by file: lines such as `ts/a.ts(3,4): error
+ * TS2322: ...` (tsc) or `py/a.py:3: error: ... [assignment]` (mypy), with
+ * paths relative to the directory it ran in.
+ */
+function errorsByFile(output) {
+  const errors = new Map();
+  for (const line of output.split("\n")) {
+    const match = /^(.+?)(?:\(\d+,\d+\)|:\d+): error:? (.*)$/.exec(line.trim());
+    if (!match) continue;
+    const [, file, message] = match;
+    errors.set(file, [...(errors.get(file) ?? []), message]);
+  }
+  return errors;
+}
+
+/**
+ * Compiles every TypeScript file in dir/ts with TSC_FLAGS into dir/ts-out,
+ * in one tsc run. Files named in `illTyped` (relative to dir, such as
+ * `ts/ill-typed-0.ts`) must fail; any error elsewhere throws. Returns the
+ * output directory and the errors by file.
+ */
+export async function buildTypeScript(dir, illTyped = []) {
   const tsDir = path.join(dir, "ts");
   const out = path.join(dir, "ts-out");
   const files = (await readdir(tsDir)).filter((f) => f.endsWith(".ts")).sort();
   await writeFile(path.join(tsDir, "package.json"), '{ "type": "module" }\n');
-  await step(
-    "tsc --strict",
+  const result = await run(
     path.join(ROOT, "node_modules/.bin/tsc"),
-    [
-      "--strict",
-      "--noUnusedLocals",
-      "--noUnusedParameters",
-      "--noImplicitReturns",
-      "--noUncheckedIndexedAccess",
-      "--noPropertyAccessFromIndexSignature",
-      "--target",
-      "es2022",
-      // As a user compiles it for Node.js: module nodenext reads the
-      // package.json written above, so the snippets are ES modules.
-      "--module",
-      "nodenext",
-      "--moduleResolution",
-      "nodenext",
-      "--lib",
-      "es2022,dom",
-      "--outDir",
-      out,
-      ...files.map((f) => path.join(tsDir, f)),
-    ],
-    { timeout: 5 * 60_000 },
+    [...TSC_FLAGS, "--outDir", out, ...files.map((f) => path.join("ts", f))],
+    { cwd: dir, timeout: 5 * 60_000 },
   );
+  const errors = errorsByFile(result.stdout);
+  const stray = [...errors.keys()].filter((file) => !illTyped.includes(file));
+  if (stray.length > 0 || (result.code !== 0 && errors.size === 0)) {
+    throw new Error(`tsc --strict failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
+  }
   // The compiled files are ES modules.
   await writeFile(path.join(out, "package.json"), '{ "type": "module" }\n');
-  return out;
+  return { out, errors, ms: result.ms };
+}
+
+/** mypy from the venv scripts/setup.sh makes (tests/conformance/typecheck-requirements.txt). */
+export const MYPY = process.env.CONFORMANCE_MYPY ?? path.join(ROOT, "target/types-venv/bin/mypy");
+
+/**
+ * Checks `files` (relative to dir) with one `mypy --strict --python-version
+ * 3.8` run, its cache under target/. Returns the errors by file and the
+ * run's wall time; throws when mypy cannot run or crashes (exit 2).
+ */
+export async function typeCheckPython(dir, files) {
+  const result = await run(
+    MYPY,
+    [
+      "--strict",
+      "--python-version",
+      "3.8",
+      "--cache-dir",
+      path.join(ROOT, "target/mypy-cache"),
+      "--no-color-output",
+      "--no-error-summary",
+      ...files,
+    ],
+    { cwd: dir, timeout: 10 * 60_000 },
+  ).catch((error) => {
+    throw new Error(`${MYPY} did not run (scripts/setup.sh all installs it): ${error.message}`);
+  });
+  if (result.code !== 0 && result.code !== 1) {
+    throw new Error(`mypy failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return { errors: errorsByFile(result.stdout), output: result.stdout, code: result.code, ms: result.ms };
 }
 
 /**

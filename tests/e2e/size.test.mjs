@@ -35,11 +35,17 @@ export const CRITICAL_CEILING_BYTES = 174 * 1024;
  * measured (296,655 B, the wasm in four parts: the first screen, the
  * rest, the library models and what those two share), rounded up to a KiB
  * (297,984 B; that issue allowed up to 300 KB), then raised by the
- * 10,520 B "Retry code that is safe to paste" added (it allowed 15 KB).
- * Each later issue raises it by what it measures, up to the allowance it
- * states.
+ * 10,520 B "Retry code that is safe to paste" added in its first session
+ * and the 4,359 B of its second (bash's one-shot bodies, quiet mode and
+ * -o, a proxy's refusal in every language, the Python header; 14,879 B in
+ * all, it allowed 15 KB), and by the 3,781 B "Finish the page that tells
+ * the truth at a glance" has added so far (the library notes moved to the
+ * models' part, the hints under Jitter and Cap applies, the zero server
+ * wait's words, thousands commas; it allows 10 KB). Each measured as the
+ * whole page with and without that work. Each later issue raises it by
+ * what it measures, up to the allowance it states.
  */
-export const CEILING_BYTES = 291 * 1024 + 10_520;
+export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781;
 
 const env = useBrowser();
 

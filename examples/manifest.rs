@@ -168,7 +168,8 @@ fn main() {
     defaults.extend([
         ("deadline", deadline(page.deadline_ms)),
         ("honor", page.honor.to_string()),
-        ("ramax", number(page.retry_after_max_ms)),
+        // The maximum in force: nothing set, so the default or the deadline.
+        ("ramax", number(page.retry_after_max())),
     ]);
     println!("{{");
     println!("  \"jitters\": {},", array(jitters));

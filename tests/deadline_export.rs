@@ -137,11 +137,11 @@ fn csv_export_starts_with_the_policy_and_the_link() {
             "jitter,full",
             "seed,42",
             "deadline_ms,20000",
-            "retry_after_max_ms,600000",
+            "retry_after_max_ms,20000",
             "honor_retry_after,true",
             "server_wait,retry 2: 3000 ms",
             &format!("share_link,{LINK}"),
-            "values,\"whole milliseconds, each rounded to the nearest\"",
+            "values,\"whole milliseconds, each rounded to the nearest; a sampled delay is the step between two rounded cumulative waits\"",
             "",
         ]
     );
@@ -202,7 +202,7 @@ fn markdown_export_starts_with_the_policy_and_the_link() {
          - Jitter: None\n\
          - Seed: 42\n\
          - Deadline: 20,000 ms (20.0 s)\n\
-         - Retry-After maximum: 600,000 ms (600 s)\n\
+         - Retry-After maximum: 20,000 ms (20.0 s)\n\
          - Honor Retry-After: yes\n\
          - Server wait: retry 2 waits 3,000 ms (3.00 s)\n\
          - Share link: <{LINK}>\n\n\

@@ -198,7 +198,7 @@ fn the_defaults_entry_sets_exactly_what_a_first_load_has() {
     assert_eq!(DEFAULTS.policy, first.policy);
     assert_eq!(DEFAULTS.deadline_ms, first.deadline_ms);
     assert_eq!(DEFAULTS.honor_retry_after, first.honor);
-    assert_eq!(DEFAULTS.retry_after_max_ms, Some(first.retry_after_max_ms));
+    assert_eq!(DEFAULTS.retry_after_max_ms, first.retry_after_max_ms);
     assert_eq!(by_id("defaults"), Some(&DEFAULTS));
     assert!(PRESETS
         .iter()

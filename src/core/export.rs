@@ -5,8 +5,9 @@
 //! on the page and the seed) and the share link, so a reader can reproduce
 //! the exact sample; [`to_csv`] and [`to_markdown`] are the schedule alone.
 //! CSV values are whole milliseconds, each rounded to the nearest from the
-//! full-precision value (so a cumulative wait is the rounded running sum,
-//! not the sum of rounded delays).
+//! full-precision value, but for the sampled delay: the step between two
+//! rounded cumulative waits, so the sampled column adds up to the
+//! cumulative one, as on the page ([`Schedule::whole_samples`]).
 
 use super::compare::ModeRow;
 use super::format;
@@ -17,7 +18,7 @@ use super::share::State;
 use super::sim::{self, ModeResult};
 
 /// The line the CSV uses to say how its numbers are written.
-pub const CSV_ROUNDING: &str = "whole milliseconds, each rounded to the nearest";
+pub const CSV_ROUNDING: &str = "whole milliseconds, each rounded to the nearest; a sampled delay is the step between two rounded cumulative waits";
 
 /// Header of the CSV rows.
 const CSV_COLUMNS: &str =
@@ -87,7 +88,7 @@ fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
     ));
     // The code's options: a library follows its own rule instead.
     if state.library.is_none() {
-        rows.push(("retry_after_max_ms", state.retry_after_max_ms.to_string()));
+        rows.push(("retry_after_max_ms", state.retry_after_max().to_string()));
         rows.push(("honor_retry_after", state.honor.to_string()));
     }
     if let Some((retry, wait)) = state.server_wait {
@@ -196,7 +197,7 @@ fn markdown_settings(state: &State) -> Vec<(&'static str, String)> {
     if state.library.is_none() {
         rows.push((
             "Retry-After maximum",
-            format::delay(state.retry_after_max_ms as f64),
+            format::delay(state.retry_after_max() as f64),
         ));
         rows.push((
             "Honor Retry-After",

@@ -393,6 +393,11 @@ pub const DEFAULT_ATTEMPT_TIMEOUT_MS: u64 = 10_000;
 /// Reads the caller's deadline in milliseconds: empty text means no
 /// deadline.
 pub fn parse_deadline(text: &str) -> Result<Option<u64>, InputError> {
+    parse_optional_delay(text)
+}
+
+/// Reads a delay in milliseconds that may be left empty (`None`).
+pub fn parse_optional_delay(text: &str) -> Result<Option<u64>, InputError> {
     if text.trim().is_empty() {
         Ok(None)
     } else {

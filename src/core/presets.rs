@@ -17,7 +17,6 @@
 
 use super::html::escape;
 use super::policy::{CapOrder, Jitter, Policy, Proportional};
-use super::retry_after::DEFAULT_MAX_WAIT_MS;
 
 /// The page's own defaults, the first entry of the `Preset` select and what
 /// a link without parameters shows: no library's settings, no deadline, and
@@ -29,7 +28,8 @@ pub const DEFAULTS: Preset = Preset {
     policy: Policy::new(1_000, 2.0, 32_000, 5, Jitter::Full),
     deadline_ms: None,
     honor_retry_after: true,
-    retry_after_max_ms: Some(DEFAULT_MAX_WAIT_MS),
+    // The page's own: none set, so the maximum follows the deadline.
+    retry_after_max_ms: None,
     note: "Not any library's: 1 s doubling to a 32 s cap, 5 retries, full jitter, no deadline.",
     source: "",
     url: "",

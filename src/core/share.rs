@@ -12,7 +12,6 @@ use std::fmt;
 use super::inputs::PARAMS;
 use super::library::{Configured, LibError, LibId};
 use super::policy::{Policy, DEFAULT_ATTEMPT_TIMEOUT_MS};
-use super::retry_after::DEFAULT_MAX_WAIT_MS;
 use super::sim;
 use super::snippets::Lang;
 
@@ -27,8 +26,9 @@ pub struct State {
     pub honor: bool,
     /// Chosen code tab.
     pub lang: Lang,
-    /// Longest Retry-After wait accepted, ms.
-    pub retry_after_max_ms: u64,
+    /// Longest Retry-After wait accepted, ms, when the person set one;
+    /// `None` follows the deadline ([`State::retry_after_max`]).
+    pub retry_after_max_ms: Option<u64>,
     /// The caller's deadline, ms, if set.
     pub deadline_ms: Option<u64>,
     /// A server's Retry-After wait put in place of one retry's delay:
@@ -50,6 +50,12 @@ pub struct State {
 }
 
 impl State {
+    /// The Retry-After maximum in force: the one set, else the deadline,
+    /// else the default ([`crate::core::inputs::retry_after_max`]).
+    pub fn retry_after_max(&self) -> u64 {
+        crate::core::inputs::retry_after_max(self.retry_after_max_ms, self.deadline_ms)
+    }
+
     /// The defaults, with the given seed.
     pub fn with_seed(seed: u64) -> State {
         State {
@@ -57,7 +63,7 @@ impl State {
             seed,
             honor: true,
             lang: Lang::ALL[0],
-            retry_after_max_ms: DEFAULT_MAX_WAIT_MS,
+            retry_after_max_ms: None,
             deadline_ms: None,
             server_wait: None,
             idem: false,
@@ -263,7 +269,7 @@ mod tests {
         let query = encode(&state);
         assert_eq!(
             query,
-            "base=1000&multiplier=2&cap=32000&retries=5&jitter=full&seed=42&honor=1&lang=js&ramax=600000\
+            "base=1000&multiplier=2&cap=32000&retries=5&jitter=full&seed=42&honor=1&lang=js\
              &idem=0&simclients=50&simruns=100"
         );
         assert_eq!(decode(&query, State::with_seed(0)), (state, vec![]));
@@ -289,7 +295,7 @@ mod tests {
         state.idem = true;
         state.sim_clients = 1000;
         state.sim_runs = 1;
-        state.retry_after_max_ms = 30_000;
+        state.retry_after_max_ms = Some(30_000);
         state.deadline_ms = Some(60_000);
         state.server_wait = Some((3, 120_000));
         let query = encode(&state);

@@ -370,7 +370,8 @@ test('Download CSV starts with the policy and link, then the table in whole mill
   assert.equal(lines[0], 'setting,value');
   assert.deepEqual(
     [settings.base_ms, settings.multiplier, settings.cap_ms, settings.max_retries, settings.jitter, settings.seed, settings.deadline_ms, settings.retry_after_max_ms],
-    [defaults.base, defaults.multiplier, defaults.cap, '7', defaults.jitter, '42', '90000', defaults.ramax],
+    // The Retry-After maximum follows the 90 s deadline: none is set.
+    [defaults.base, defaults.multiplier, defaults.cap, '7', defaults.jitter, '42', '90000', '90000'],
   );
   await expectUrl(page, settings.share_link, 'the share link is the page\'s own');
   const header = lines.indexOf(CSV_HEADER);

@@ -286,3 +286,25 @@ test('each jitter mode says what it does and whose it is; decorrelated shows the
   await link.click();
   await page.waitForFunction(() => location.hash === '#simulation');
 });
+
+test('with a deadline, Max Retry-After follows it unless set, and the code says the same', async (t) => {
+  // Found by a person: Max Retry-After stayed at 600,000 ms beside a 30,000 ms deadline.
+  const { page } = await env.open(t, '?seed=1&lang=js&deadline=30000');
+  const code = page.locator('#code-panel code');
+  await code.waitFor();
+  await page.waitForFunction(() => document.querySelector('#code-panel code').textContent.includes('RETRY_AFTER_MAX_MS = 30000;'));
+  assert.match(await code.textContent(), /waiting at most 30,000 ms/);
+  const value = page.getByLabel('Retry-After value', { exact: true });
+  await value.fill('120');
+  await page.waitForFunction(() => document.querySelector('[data-testid=retry-after-result]')?.dataset.waitMs === '30000');
+  // Set by hand, it wins, and the link carries it.
+  const max = page.getByLabel('Max Retry-After (ms)', { exact: true });
+  await max.fill('120,000');
+  await expectParam(page, 'ramax', '120000');
+  await page.waitForFunction(() => document.querySelector('#code-panel code').textContent.includes('RETRY_AFTER_MAX_MS = 120000;'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=retry-after-result]')?.dataset.waitMs === '120000');
+  // Emptied, it follows the deadline again, and leaves the link.
+  await max.fill('');
+  await expectParam(page, 'ramax', null);
+  await page.waitForFunction(() => document.querySelector('#code-panel code').textContent.includes('RETRY_AFTER_MAX_MS = 30000;'));
+});

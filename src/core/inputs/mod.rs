@@ -11,8 +11,10 @@
 use super::library::{Configured, LibId};
 use super::policy::{
     parse_attempt_timeout, parse_deadline, parse_delay, parse_factor, parse_multiplier,
-    parse_retries, CapOrder, InputError, Jitter, Proportional, DEFAULT_ATTEMPT_TIMEOUT_MS,
+    parse_optional_delay, parse_retries, CapOrder, InputError, Jitter, Proportional,
+    DEFAULT_ATTEMPT_TIMEOUT_MS,
 };
+use super::retry_after::DEFAULT_MAX_WAIT_MS;
 use super::share::State;
 use super::sim;
 use super::snippets::Lang;
@@ -316,18 +318,26 @@ pub const LANG: Setting<Lang> = Setting {
     in_link: always,
 };
 
-/// `Max Retry-After (ms)`.
-pub const RETRY_AFTER_MAX: TextInput<u64> = TextInput {
+/// `Max Retry-After (ms)`: empty to follow the deadline (see
+/// [`retry_after_max`]), and then left out of the link.
+pub const RETRY_AFTER_MAX: TextInput<Option<u64>> = TextInput {
     label: "Max Retry-After (ms)",
     id: "retry-after-max",
-    hint: Some("The longest wait a header may impose; lower it to your deadline."),
+    hint: Some("The longest wait a header may impose. Empty: the deadline, or 600,000 ms."),
     decimal: false,
     key: "ramax",
-    parse: parse_delay,
+    parse: parse_optional_delay,
     get: |s| s.retry_after_max_ms,
     set: |s, v| s.retry_after_max_ms = v,
     in_link: always,
 };
+
+/// The Retry-After maximum in force: the one set, else the deadline (a
+/// server's wait past it could never be honoured), else
+/// [`DEFAULT_MAX_WAIT_MS`], whichever is lower.
+pub fn retry_after_max(set: Option<u64>, deadline_ms: Option<u64>) -> u64 {
+    set.unwrap_or_else(|| deadline_ms.map_or(DEFAULT_MAX_WAIT_MS, |d| d.min(DEFAULT_MAX_WAIT_MS)))
+}
 
 /// `Deadline (ms)`: empty for none, and then left out of the link.
 pub const DEADLINE: TextInput<Option<u64>> = TextInput {

@@ -27,14 +27,39 @@ fn refusals_name_every_spelling() {
 #[test]
 fn a_field_writes_what_it_reads() {
     let mut state = State::with_seed(1);
-    for (input, text) in [(&BASE, "250"), (&CAP, "9000"), (&RETRY_AFTER_MAX, "0")] {
+    for (input, text) in [(&BASE, "250"), (&CAP, "9000")] {
         input.read(&mut state, text).unwrap();
         assert_eq!(input.write(&state).as_deref(), Some(text));
     }
+    RETRY_AFTER_MAX.read(&mut state, "0").unwrap();
+    assert_eq!(RETRY_AFTER_MAX.write(&state).as_deref(), Some("0"));
     DEADLINE.read(&mut state, "30000").unwrap();
     assert_eq!(state.deadline_ms, Some(30_000));
     DEADLINE.read(&mut state, "").unwrap();
     assert_eq!(DEADLINE.write(&state), None, "no deadline, no parameter");
+}
+
+#[test]
+fn the_retry_after_maximum_follows_the_deadline_unless_set() {
+    let mut state = State::with_seed(1);
+    assert_eq!(
+        RETRY_AFTER_MAX.write(&state),
+        None,
+        "not set, not in the link"
+    );
+    assert_eq!(state.retry_after_max(), 600_000);
+    DEADLINE.read(&mut state, "30000").unwrap();
+    assert_eq!(
+        state.retry_after_max(),
+        30_000,
+        "a wait past the deadline cannot be honoured"
+    );
+    DEADLINE.read(&mut state, "3600000").unwrap();
+    assert_eq!(state.retry_after_max(), 600_000, "the default when lower");
+    RETRY_AFTER_MAX.read(&mut state, "120000").unwrap();
+    assert_eq!(state.retry_after_max(), 120_000, "the one set wins");
+    RETRY_AFTER_MAX.read(&mut state, "").unwrap();
+    assert_eq!(state.retry_after_max_ms, None);
 }
 
 #[test]

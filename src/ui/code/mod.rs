@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 
 use crate::core::highlight::to_html;
 use crate::core::snippets::{write, Lang, Options};
-use crate::ui::state::{use_code, use_derived, use_policy, use_retry_after};
+use crate::ui::state::{use_code, use_derived, use_policy};
 use crate::ui::widgets::checkbox::Checkbox;
 use crate::ui::widgets::clipboard::copy_text;
 use crate::ui::widgets::number_field::InputField;
@@ -60,7 +60,11 @@ fn focus_tab(lang: Lang) {
 /// inputs (the panel catches up then if typing had not paused).
 #[component]
 pub fn CodeTabs() -> impl IntoView {
-    let (choices, deadline, ra_max) = (use_code(), use_policy().deadline, use_retry_after().max);
+    let (choices, deadline, ra_max) = (
+        use_code(),
+        use_policy().deadline,
+        use_derived().retry_after_max,
+    );
     let lang = choices.lang.value;
     // A memo: the panel and the copy button both read the text.
     // The code follows the policy once typing pauses: writing and
@@ -72,7 +76,7 @@ pub fn CodeTabs() -> impl IntoView {
     let code = Memo::new(move |_| {
         let options = Options {
             honor_retry_after: choices.honor.get(),
-            retry_after_max_ms: ra_max.valid.get(),
+            retry_after_max_ms: ra_max.get(),
             deadline_ms: deadline.valid.get(),
             idempotency_key: choices.idem.get(),
             attempt_timeout_ms: choices.timeout.valid.get(),

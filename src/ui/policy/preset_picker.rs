@@ -19,7 +19,10 @@ fn apply(state: &AppState, preset: &Preset) {
     next.honor = preset.honor_retry_after;
     next.library = None;
     if let Some(max) = preset.retry_after_max_ms {
-        next.retry_after_max_ms = max;
+        next.retry_after_max_ms = Some(max);
+    } else if std::ptr::eq(preset, &DEFAULTS) {
+        // Exactly what a link without parameters opens with.
+        next.retry_after_max_ms = None;
     }
     state.apply(&next);
 }

@@ -18,7 +18,7 @@ use crate::ui::retry_after::examples::{RetryAfterExamples, Sample};
 use crate::ui::retry_after::reading::Reading;
 use crate::ui::retry_after::result::RetryAfterResult;
 use crate::ui::retry_after::server_wait::ApplyServerWait;
-use crate::ui::state::use_retry_after;
+use crate::ui::state::{use_derived, use_retry_after};
 use crate::ui::widgets::number_field::InputField;
 
 /// How often a date's wait is worked out again while it counts down.
@@ -39,12 +39,14 @@ fn date_ahead(reading: &Reading, now_ms: i64) -> bool {
 /// the reading, in its own section of the page.
 #[component]
 pub fn RetryAfterTester() -> impl IntoView {
-    let max = use_retry_after().max;
+    let field = use_retry_after().max;
+    // The maximum in force: the one set, else the deadline's.
+    let max = use_derived().retry_after_max;
     let text = RwSignal::new(String::new());
     let now_ms = RwSignal::new(clock());
     // A memo: the data attributes, every line of the result and the ticker
     // read it, and a countdown tick must not re-parse for each of them.
-    let reading = Memo::new(move |_| text.with(|t| parse(t, now_ms.get(), max.valid.get())));
+    let reading = Memo::new(move |_| text.with(|t| parse(t, now_ms.get(), max.get())));
     let ahead = Memo::new(move |_| reading.with(|r| date_ahead(r, now_ms.get())));
     // The clock lives outside the reactive graph. While a date is ahead, an
     // interval moves `now_ms`; it is the effect's value, so it is dropped
@@ -84,7 +86,7 @@ pub fn RetryAfterTester() -> impl IntoView {
                             "Only the value, such as 120 or Sun, 06 Nov 1994 08:49:37 GMT."
                         </p>
                     </div>
-                    <InputField field=max />
+                    <InputField field=field />
                 </div>
                 <div class="ra-output">
                     <p class="ra-output-title">"How it is read"</p>

@@ -130,8 +130,10 @@ impl<T: Text + Clone + PartialEq + Send + Sync + 'static> Bound for Field<T> {
             label: self.spec.label,
             used: self.valid.with(|v| {
                 let text = v.to_text();
+                // An optional field left empty: no deadline, or the
+                // maximum that follows it.
                 if text.is_empty() {
-                    "none".to_string()
+                    "empty".to_string()
                 } else {
                     text
                 }

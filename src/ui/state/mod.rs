@@ -22,6 +22,7 @@ pub use field::{Field, StaleField};
 pub use library::{LibraryInputs, Waiting};
 pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
 
+use crate::core::inputs::retry_after_max;
 use crate::core::library::Schedule as LibRows;
 use crate::core::library::{Configured, Engine, LibrarySchedule};
 use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
@@ -55,6 +56,9 @@ pub struct Derived {
     /// The deadline the schedule is held against: the chosen library's
     /// time budget when it has one, otherwise the `Deadline (ms)` field.
     pub deadline: Memo<Option<u64>>,
+    /// The Retry-After maximum in force for the page's own code: the one
+    /// set, else the deadline, else the default ([`retry_after_max`]).
+    pub retry_after_max: Memo<u64>,
 }
 
 impl Derived {
@@ -93,6 +97,9 @@ impl Derived {
         // whatever the jitter.
         let (means, means_deciding) = means::decorrelated(policy);
         let seed = policy_in.seed;
+        let (set_max, deadline_field) = (retry_after.max.valid, policy_in.deadline.valid);
+        let retry_after_max =
+            Memo::new(move |_| retry_after_max(set_max.get(), deadline_field.get()));
         // The library's rows: known at once in closed form, or shown as a
         // preview while the seeded runs that decide them are made in
         // slices ([`library::decide_library_rows`]), which then hand them
@@ -132,7 +139,7 @@ impl Derived {
             let (retry, wait_ms) = retry_after.server_wait.get()?;
             let reads = match library.with(|l| l.as_ref().map(|l| l.source.0.reads_retry_after())) {
                 Some(reads) => reads,
-                None => Reads::code(code.honor.get(), retry_after.max.valid.get()),
+                None => Reads::code(code.honor.get(), retry_after_max.get()),
             };
             Some(ServerWait::decide(retry, wait_ms, retries(), reads))
         });
@@ -181,6 +188,7 @@ impl Derived {
             library,
             schedule,
             deadline,
+            retry_after_max,
         }
     }
 }

@@ -80,7 +80,7 @@ inputs! {
     /// The Retry-After tester's inputs that the rest of the page reads.
     pub struct RetryAfterInputs {
         /// `Max Retry-After (ms)`.
-        max: Field<u64> = RETRY_AFTER_MAX,
+        max: Field<Option<u64>> = RETRY_AFTER_MAX,
         /// A server's wait in place of one retry, `(retry, wait_ms)`, as
         /// the person applied it (and as the link carries it).
         server_wait: Value<Option<(u32, u64)>> = SERVER_WAIT,

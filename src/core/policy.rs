@@ -78,13 +78,11 @@ impl Jitter {
     /// `Jitter` select.
     pub fn hint(self) -> &'static str {
         match self {
-            Jitter::None => "Each wait is the backoff: clients retry in step.",
-            Jitter::Full => "Random, 0 to the backoff (AWS blog, 2015).",
-            Jitter::Equal => "Half the backoff plus a random half (AWS blog, 2015).",
-            Jitter::Decorrelated => {
-                "Random, base to 3 × the last wait, capped: Marc Brooker's (AWS blog, 2015). No multiplier."
-            }
-            Jitter::Proportional => "The backoff × a random factor, Low to High (gRPC, Resilience4j)."
+            Jitter::None => "Clients retry in step.",
+            Jitter::Full => "Random, 0 to the backoff (AWS, 2015).",
+            Jitter::Equal => "Half the backoff, half random (AWS, 2015).",
+            Jitter::Decorrelated => "Random, base to 3 × the last wait (Brooker, AWS, 2015).",
+            Jitter::Proportional => "The backoff × a random factor (gRPC).",
         }
     }
 
@@ -133,14 +131,6 @@ impl CapOrder {
         match self {
             CapOrder::Before => "Before the factor (may exceed the cap)",
             CapOrder::After => "After the factor (never above the cap)",
-        }
-    }
-
-    /// Whose order it is, in one line under the `Cap applies` select.
-    pub fn hint(self) -> &'static str {
-        match self {
-            CapOrder::Before => "As gRPC does: a wait may reach High × the cap.",
-            CapOrder::After => "As Resilience4j does: no wait passes the cap.",
         }
     }
 }

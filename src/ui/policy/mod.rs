@@ -62,7 +62,7 @@ pub fn PolicyForm() -> impl IntoView {
                     spelling=Jitter::as_str
                     text=Jitter::label
                     hint=Jitter::hint
-                    after_hint=r##"<a href="#simulation">How each mode spreads a fleet's retries</a>"##
+                    after_hint=r##"<a href="#simulation">Compare in the fleet view</a>"##
                 />
                 // The factors span the grid's width; the deadline fills the
                 // cell beside Jitter, while Tab still goes through the

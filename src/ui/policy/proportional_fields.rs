@@ -25,7 +25,8 @@ pub fn ProportionalFields() -> impl IntoView {
                 options=&CapOrder::ALL
                 spelling=CapOrder::as_str
                 text=CapOrder::label
-                hint=CapOrder::hint
+                // Its options say what each order does.
+                hint=|_| ""
             />
         </fieldset>
     }

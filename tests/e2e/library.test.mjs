@@ -343,6 +343,8 @@ test('a time budget decides the count: p-retry with maxRetryTime', async (t) => 
 test('the Library select writes the page\'s policy for a library, with what differs', async (t) => {
   const { page } = await env.open(t, '?seed=5');
   const to = page.getByLabel('Library', { exact: true });
+  // The options are written into the select just after it mounts.
+  await to.locator('option').nth(libraries.length).waitFor({ state: 'attached' });
   const options = await to.locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(options, ['', ...libraries.map((l) => l.id)]);
   assert.equal(await config(page).count(), 0, 'nothing before a library is picked');

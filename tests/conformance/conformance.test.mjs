@@ -13,7 +13,9 @@
 // leap second); CANCEL (the caller's signal, context or dropped future,
 // also mid-wait); DEADLINE (the budget and the idempotency key); CLOCK (the
 // deadline holds when the wall clock is stepped an hour back or forward
-// mid-call: JS/TS and Python, whose drivers can step it); BASH and
+// mid-call: JS/TS and Python, whose drivers can step it); LATE_WAKE (a
+// wait that wakes up past the deadline starts no attempt: JS/TS, whose
+// driver can hold the thread in the retry hook); BASH and
 // PYTHON (stdin, exit 64, curl's HTTP/2 exit codes, the caller's session);
 // BASH_SAFE (bodies from stdin, a FIFO or <(...), RETRY_QUIET and -o, a
 // proxy that refuses CONNECT: harness/proxy.mjs); and the extreme policy,
@@ -694,6 +696,32 @@ const CLOCK = {
   },
 };
 
+/** The languages whose driver can hold the thread in the retry hook (DRIVER_STALL_MS). */
+const STALL_LANGS = ["js", "ts"];
+
+/**
+ * A wait that wakes up late: the driver's retry hook holds the thread for
+ * 300 ms on the first retry, after the snippet found that the wait fits,
+ * so the wait ends past the 250 ms deadline, as on a loaded machine. No
+ * attempt may start then with no time left: the call gives up with the
+ * deadline's own error, whose cause is the 503 that was retried. Run on
+ * the deadline variants of STALL_LANGS.
+ */
+const LATE_WAKE = {
+  async "q: a wait that wakes up past the deadline starts no attempt"(v) {
+    const { url, record } = ctx.server.plan([{ status: 503 }]);
+    const result = await ctx.runners.run(v, url, { env: { DRIVER_STALL_MS: "300" } });
+    const o = result.outcome;
+    const seen = `${JSON.stringify(o)}\n${result.stderr}`;
+    // A first attempt slow enough to leave no room for the first wait
+    // never reaches the hook: nothing was tested.
+    if (!o.hook?.length) throw new TimingError(`the first wait did not fit: ${seen}`);
+    expectDeadline(v.lang, result);
+    assert.equal(o.causeStatus, 503, `the cause is the 503 retried: ${seen}`);
+    assert.equal(record.hits.length, 1, `no attempt after the late wake: ${seen}`);
+  },
+};
+
 /** An IMF-fixdate a minute ago. */
 const pastDate = () => imfFixdate(Date.now() - 60_000);
 
@@ -1055,6 +1083,11 @@ const MUTANTS = [
     js: ["performance.now()", "Date.now()", "all"],
     ts: ["performance.now()", "Date.now()", "all"],
     py: ["time.monotonic()", "time.time()", "all"],
+  }, "none-honor-deadline"],
+  // An attempt started when the wait woke up past the deadline.
+  ["q: a wait that wakes up past the deadline starts no attempt", {
+    js: ["if (leftMs <= 0)", "if (leftMs <= -1e9)"],
+    ts: ["if (leftMs <= 0)", "if (leftMs <= -1e9)"],
   }, "none-honor-deadline"],
   ["s: RETRY_VERBOSE=1 says each retry, its wait and its cause, before the wait", {
     sh: ["if [[ -n $verbose ]]; then\n    echo", "if false; then\n    echo"],
@@ -1637,6 +1670,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     if (isPlain(v) && v.lang === "py") groups.push(PYTHON);
     if (v.deadline) groups.push(DEADLINE, PASTE_DEADLINE);
     if (v.deadline && CLOCK_LANGS.includes(v.lang)) groups.push(CLOCK);
+    if (v.deadline && STALL_LANGS.includes(v.lang)) groups.push(LATE_WAKE);
     if (v.mode === "extreme") groups.push({ "w: a sleep past 292 years neither fails nor ends early": extreme });
     for (const [title, scenario] of groups.flatMap(Object.entries)) {
       if (WHERE[title] && !WHERE[title](v)) continue;
@@ -1644,7 +1678,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     }
   }
 
-  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE, ...BASH_SAFE, ...CLOCK };
+  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE, ...BASH_SAFE, ...CLOCK, ...LATE_WAKE };
   for (const m of MUTANTS) {
     const what = `${m.variant.lang} without ${JSON.stringify(m.from)} fails "${m.scenario}"`;
     test(`mutant: ${what}`, { timeout: 120_000 }, async () => {

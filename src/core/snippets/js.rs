@@ -63,6 +63,11 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
              // stretch or cut the deadline.\n  \
              const deadline = performance.now() + DEADLINE_MS;\n",
         );
+        out.push_str(&format!(
+            "  // The last response or error retried: the deadline's error names it.\n  \
+             let failure{};\n",
+            ty(": unknown"),
+        ));
     }
     if plan.key {
         out.push_str(
@@ -97,11 +102,11 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     }
     if plan.deadline_ms.is_some() {
         out.push_str(
-            "    // This attempt's own time, never past the deadline.\n    \
-             const attempt = attemptSignal(\n      \
-             request.signal,\n      \
-             Math.min(ATTEMPT_TIMEOUT_MS, deadline - performance.now()),\n    \
-             );\n",
+            "    // This attempt's own time, never past the deadline. A wait can wake up\n    \
+             // late (a busy machine): then no attempt starts without time left.\n    \
+             const leftMs = deadline - performance.now();\n    \
+             if (leftMs <= 0) throw deadlineError(failure);\n    \
+             const attempt = attemptSignal(request.signal, Math.min(ATTEMPT_TIMEOUT_MS, leftMs));\n",
         );
     } else {
         out.push_str(
@@ -119,7 +124,8 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
         let mut text = String::new();
         if plan.deadline_ms.is_some() {
             text.push_str(&format!(
-                "{indent}giveUpPastDeadline(deadline, {ms}, {last});\n"
+                "{indent}giveUpPastDeadline(deadline, {ms}, {last});\n\
+                 {indent}failure = {last};\n"
             ));
         }
         text.push_str(&format!(
@@ -292,20 +298,24 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     if plan.deadline_ms.is_some() {
         out.push_str(&format!(
             "/**\n \
-             * Throws a TimeoutError whose cause is `last`, the failure that would\n \
-             * have been retried, when a wait of `ms` would end at or past `deadline`\n \
-             * (performance.now() ms).\n \
+             * Throws the deadline's error, whose cause is `last`, the failure that\n \
+             * would have been retried, when a wait of `ms` would end at or past\n \
+             * `deadline` (performance.now() ms).\n \
              */\n\
              function giveUpPastDeadline(deadline{n}, ms{n}, last{u}){v} {{\n  \
-             if (performance.now() + ms < deadline) return;\n  \
+             if (performance.now() + ms >= deadline) throw deadlineError(last);\n\
+             }}\n\n\
+             /** A TimeoutError saying the deadline was reached, whose cause is `last`. */\n\
+             function deadlineError(last{u}){e} {{\n  \
              const message = `deadline of ${{DEADLINE_MS}} ms reached`;\n  \
              const error = new Error(message, {{ cause: last }});\n  \
              error.name = \"TimeoutError\";\n  \
-             throw error;\n\
+             return error;\n\
              }}\n\n",
             n = ty(": number"),
             u = ty(": unknown"),
             v = ty(": void"),
+            e = ty(": Error"),
         ));
     }
 

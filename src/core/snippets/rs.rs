@@ -51,7 +51,9 @@ pub(super) fn write(plan: &Plan) -> String {
              let too_late = |wait_ms: f64| {\n        \
              let left = deadline.saturating_duration_since(Instant::now());\n        \
              left.as_secs_f64() * 1000.0 <= wait_ms\n    \
-             };\n",
+             };\n    \
+             // The last attempt's failure, which the deadline's error holds.\n    \
+             let mut failed = None;\n",
         );
     }
     if plan.key {
@@ -87,8 +89,12 @@ pub(super) fn write(plan: &Plan) -> String {
     }
     if deadline {
         out.push_str(
-            "        // No attempt runs past the deadline.\n        \
-             let limit = attempt_timeout.min(deadline.saturating_duration_since(Instant::now()));\n",
+            "        // No attempt runs past the deadline, and none starts without time left\n        \
+             // (a wait can wake up late on a busy machine).\n        \
+             let limit = attempt_timeout.min(deadline.saturating_duration_since(Instant::now()));\n        \
+             if let Some(failure) = failed.take().filter(|_| limit.is_zero()) {\n            \
+             return Err(RetryError::Deadline(Box::new(failure)));\n        \
+             }\n",
         );
     }
     let once = if plan.key { "" } else { "once || " };
@@ -103,7 +109,7 @@ pub(super) fn write(plan: &Plan) -> String {
          Ok(response) if {once}!is_retryable(response.status()) => return Ok(response),\n            \
          Ok(response) if last => return Err(RetryError::Status(response)),\n            \
          Err(failure) if last || !is_transient(&failure) => return Err(failure),\n            \
-         Ok(response) => {{\n"
+         Ok(mut response) => {{\n"
     ));
     if plan.honor {
         out.push_str(
@@ -125,8 +131,13 @@ pub(super) fn write(plan: &Plan) -> String {
         "                on_retry(retry + 1, millis(wait_ms), Ok(&response));\n                \
          // The wait starts now; the body is read during it, never longer.\n                \
          let wait = tokio::time::sleep(millis(wait_ms));\n                \
-         let _ = tokio::time::timeout(millis(wait_ms), drain(response)).await;\n                \
-         wait\n            \
+         let _ = tokio::time::timeout(millis(wait_ms), drain(&mut response)).await;\n",
+    );
+    if deadline {
+        out.push_str("                failed = Some(RetryError::Status(response));\n");
+    }
+    out.push_str(
+        "                wait\n            \
          }\n",
     );
     if deadline {
@@ -137,6 +148,7 @@ pub(super) fn write(plan: &Plan) -> String {
              return Err(RetryError::Deadline(Box::new(failure)));\n                \
              }\n                \
              on_retry(retry + 1, millis(wait_ms), Err(&failure));\n                \
+             failed = Some(failure);\n                \
              tokio::time::sleep(millis(wait_ms))\n            \
              }\n",
         );
@@ -197,7 +209,7 @@ pub(super) fn write(plan: &Plan) -> String {
          }\n\n\
          /// Reads a retried response's body, up to DRAIN_LIMIT_BYTES, so its connection\n\
          /// can serve the next attempt; a body cut off midway ends the reading.\n\
-         async fn drain(mut response: reqwest::Response) {\n    \
+         async fn drain(response: &mut reqwest::Response) {\n    \
          let mut read = 0;\n    \
          while let Ok(Some(chunk)) = response.chunk().await {\n        \
          read += chunk.len();\n        \

@@ -56,7 +56,10 @@ pub(super) fn write(plan: &Plan) -> String {
     if deadline {
         out.push_str(
             "\t// time.Now carries a monotonic reading: a clock change cannot move this.\n\
-             \tdeadline := time.Now().Add(milliseconds(deadlineMs))\n",
+             \tdeadline := time.Now().Add(milliseconds(deadlineMs))\n\
+             \t// What the call returns when the deadline ends it: the attempts made\n\
+             \t// and the last one's failure.\n\
+             \tgiveUp := &RetryError{Deadline: true}\n",
         );
     }
     if plan.key {
@@ -98,7 +101,12 @@ pub(super) fn write(plan: &Plan) -> String {
     );
     if deadline {
         out.push_str(
-            "\t\tif left := time.Until(deadline); left < timeout {\n\
+            "\t\tleft := time.Until(deadline)\n\
+             \t\tif left <= 0 {\n\
+             \t\t\t// The last wait woke up late: no attempt starts without time left.\n\
+             \t\t\treturn nil, giveUp\n\
+             \t\t}\n\
+             \t\tif left < timeout {\n\
              \t\t\ttimeout = left // no attempt runs past the deadline\n\
              \t\t}\n",
         );
@@ -142,11 +150,11 @@ pub(super) fn write(plan: &Plan) -> String {
     out.push_str("\t\t}\n");
     if deadline {
         out.push_str(
-            "\t\tif time.Until(deadline) <= wait {\n\
-             \t\t\tgiveUp := &RetryError{Attempts: attempt, Err: err, Deadline: true}\n\
-             \t\t\tif resp != nil {\n\
-             \t\t\t\tgiveUp.StatusCode, giveUp.Status = resp.StatusCode, resp.Status\n\
-             \t\t\t}\n\
+            "\t\t*giveUp = RetryError{Attempts: attempt, Err: err, Deadline: true}\n\
+             \t\tif resp != nil {\n\
+             \t\t\tgiveUp.StatusCode, giveUp.Status = resp.StatusCode, resp.Status\n\
+             \t\t}\n\
+             \t\tif time.Until(deadline) <= wait {\n\
              \t\t\treturn nil, giveUp\n\
              \t\t}\n",
         );
@@ -312,9 +320,10 @@ fn error_type(deadline: bool) -> String {
         out.push_str(
             "}\n\n\
              func (e *RetryError) Error() string {\n\
-             \treturn fmt.Sprintf(\"giving up after %d attempts: last status %s\", e.Attempts, e.Status)\n\
+             \treturn \"giving up after \" + attempts(e.Attempts) + \": last status \" + e.Status\n\
              }\n\n",
         );
+        out.push_str(ATTEMPTS_FN);
         return out;
     }
     out.push_str(
@@ -324,10 +333,11 @@ fn error_type(deadline: bool) -> String {
          \tDeadline bool\n\
          }\n\n\
          func (e *RetryError) Error() string {\n\
-         \treason := fmt.Sprintf(\"giving up after %d attempts\", e.Attempts)\n\
+         \treason := \"giving up\"\n\
          \tif e.Deadline {\n\
-         \t\treason = fmt.Sprintf(\"deadline of %v reached after %d attempts\", milliseconds(deadlineMs), e.Attempts)\n\
+         \t\treason = fmt.Sprintf(\"deadline of %v reached\", milliseconds(deadlineMs))\n\
          \t}\n\
+         \treason += \" after \" + attempts(e.Attempts)\n\
          \tif e.Err != nil {\n\
          \t\treturn reason + \": \" + e.Err.Error()\n\
          \t}\n\
@@ -336,8 +346,18 @@ fn error_type(deadline: bool) -> String {
          // Unwrap gives the last network error, for errors.Is and errors.As.\n\
          func (e *RetryError) Unwrap() error { return e.Err }\n\n",
     );
+    out.push_str(ATTEMPTS_FN);
     out
 }
+
+/// `attempts(n)`: a count of attempts whose noun agrees with it.
+const ATTEMPTS_FN: &str = "// attempts spells a count of attempts: \"1 attempt\", \"2 attempts\".\n\
+     func attempts(n int) string {\n\
+     \tif n == 1 {\n\
+     \t\treturn \"1 attempt\"\n\
+     \t}\n\
+     \treturn fmt.Sprintf(\"%d attempts\", n)\n\
+     }\n\n";
 
 /// The import block: only the packages this variant uses (Go refuses
 /// unused imports), in gofmt's order.

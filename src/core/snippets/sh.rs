@@ -106,6 +106,11 @@ pub(super) fn write(plan: &Plan) -> String {
              limit_ms=$ATTEMPT_TIMEOUT_MS\n  \
              if [[ -n $caller_max_ms ]] && ((caller_max_ms < limit_ms)); then limit_ms=$caller_max_ms; fi\n  \
              left_ms=$((deadline_ms - $(now_ms)))\n  \
+             # A sleep can wake up late (a busy machine): no attempt starts without\n  \
+             # time left.\n  \
+             if ((left_ms <= 0 && retry > 0)); then\n    \
+             finish 1 \"deadline of $DEADLINE_MS ms reached after $(attempts \"$retry\"): $cause\"\n  \
+             fi\n  \
              if ((left_ms < limit_ms)); then limit_ms=$left_ms; fi\n  \
              if ((limit_ms < 1)); then limit_ms=1; fi\n",
         );
@@ -148,7 +153,7 @@ pub(super) fn write(plan: &Plan) -> String {
          *) finish 1 \"$cause (not retried)\" ;;\n  \
          esac\n  \
          if ((retry >= MAX_RETRIES)); then\n    \
-         finish 1 \"giving up after $((MAX_RETRIES + 1)) attempts: $cause\"\n  \
+         finish 1 \"giving up after $(attempts $((MAX_RETRIES + 1))): $cause\"\n  \
          fi\n  \
          next_delay\n",
     );
@@ -158,7 +163,7 @@ pub(super) fn write(plan: &Plan) -> String {
     if deadline {
         out.push_str(
             "  if (($(now_ms) + wait_ms >= deadline_ms)); then\n    \
-             finish 1 \"deadline of $DEADLINE_MS ms reached after $((retry + 1)) attempts: $cause\"\n  \
+             finish 1 \"deadline of $DEADLINE_MS ms reached after $(attempts $((retry + 1))): $cause\"\n  \
              fi\n",
         );
     }
@@ -358,6 +363,11 @@ method=${method:-$implied}
 const HELPERS: &str = r#"# 408, 429 and 5xx but 501, 505, 511: a retry cannot fix those.
 is_retryable() {
   (($1 == 408 || $1 == 429 || ($1 >= 500 && $1 != 501 && $1 != 505 && $1 != 511)))
+}
+
+# Prints a count of attempts ($1) whose noun agrees with it.
+attempts() {
+  if (($1 == 1)); then echo "1 attempt"; else echo "$1 attempts"; fi
 }
 
 # Sleeps $1 milliseconds.

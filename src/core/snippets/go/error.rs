@@ -48,7 +48,8 @@ pub(super) fn error_type(deadline: bool) -> String {
 }
 
 /// `attempts(n)`: a count of attempts whose noun agrees with it.
-const ATTEMPTS_FN: &str = "// attempts spells a count of attempts: \"1 attempt\", \"2 attempts\".\n\
+const ATTEMPTS_FN: &str =
+    "// attempts spells a count of attempts: \"1 attempt\", \"2 attempts\".\n\
      func attempts(n int) string {\n\
      \tif n == 1 {\n\
      \t\treturn \"1 attempt\"\n\

@@ -145,7 +145,6 @@ pub(super) fn function(plan: &Plan, typed: bool) -> String {
     out
 }
 
-
 /// The doc comment of `fetchWithBackoff`: what it does, and what it leaves
 /// to the caller.
 fn doc_comment(plan: &Plan) -> String {

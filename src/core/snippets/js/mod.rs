@@ -136,4 +136,3 @@ fn delays(plan: &Plan, typed: bool) -> String {
     out.push_str("  }\n}\n");
     out
 }
-

@@ -20,8 +20,8 @@
 //!   jitter mode exactly ([`crate::core::schedule`]), and only that mode's
 //!   code is written;
 //! - with [`Options::deadline_ms`] set, the whole call has that budget: no
-//!   wait that would end past it is started, and the give-up names the
-//!   deadline;
+//!   wait that would end past it is started, no attempt starts with no time
+//!   left (a wait can wake up late), and the give-up names the deadline;
 //! - with [`Options::idempotency_key`] on, every attempt of one call sends
 //!   the same random `Idempotency-Key`, and the next call a new one.
 //!
@@ -34,18 +34,27 @@
 //! advances, and decorrelated jitter keeps its last *computed* sleep as the
 //! previous one: a server's long pause does not inflate later sleeps.
 //!
+//! Files: this one holds the public API ([`Lang`], [`Options`], [`write`])
+//! and the text helpers; `plan` resolves the policy and options once,
+//! `header` writes the comment every snippet starts with, and each language
+//! has its writer (`js/`, `go/`, `rs/`, `sh/` are split by concern: the
+//! retry loop, its helpers, the `Retry-After` reader; `py.rs` is one file).
+//!
 //! The writers build text with `format!` and `push_str`; the conformance
 //! suite in `tests/conformance/` runs every language × mode × option against
 //! a local server that injects faults.
 
 mod go;
+mod header;
 mod js;
+mod plan;
 mod py;
 mod rs;
 mod sh;
 
 use super::format::thousands;
-use super::policy::{CapOrder, Jitter, Policy, DEFAULT_ATTEMPT_TIMEOUT_MS, MAX_DELAY_MS};
+use super::policy::{Policy, DEFAULT_ATTEMPT_TIMEOUT_MS};
+use plan::{AttemptBound, Plan};
 
 /// The methods retried without an idempotency key: those RFC 9110
 /// (section 9.2.2) calls idempotent. Any other is sent once.
@@ -182,280 +191,6 @@ pub fn write(lang: Lang, policy: &Policy, options: &Options) -> String {
     }
 }
 
-/// What a language's attempt timeout bounds, as its header says.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum AttemptBound {
-    /// The whole attempt (JS/TS, Go, Rust, bash).
-    Whole,
-    /// The connect and each read of the socket only: Python's requests has
-    /// no limit on a whole attempt.
-    EachRead,
-}
-
-/// Everything a writer needs, resolved once: the policy and the options.
-struct Plan {
-    policy: Policy,
-    honor: bool,
-    retry_after_max_ms: u64,
-    /// The deadline, held to [`MAX_DELAY_MS`].
-    deadline_ms: Option<u64>,
-    key: bool,
-    /// Each attempt's timeout, held to [`MAX_DELAY_MS`].
-    timeout_ms: u64,
-}
-
-impl Plan {
-    fn new(policy: &Policy, options: &Options) -> Plan {
-        Plan {
-            policy: *policy,
-            honor: options.honor_retry_after,
-            retry_after_max_ms: options.retry_after_max_ms.min(MAX_DELAY_MS),
-            deadline_ms: options.deadline_ms.map(|d| d.min(MAX_DELAY_MS)),
-            key: options.idempotency_key,
-            timeout_ms: options.attempt_timeout_ms.min(MAX_DELAY_MS),
-        }
-    }
-
-    /// Whether a computed sleep can pass [`MAX_DELAY_MS`], which only
-    /// proportional jitter with the cap before the factor allows. Past
-    /// about 292 years (9.2e12 ms) a sleep overflows Go's `time.Duration`
-    /// and Python's `time.sleep`, so those writers hold it to the limit.
-    fn sleep_may_overflow(&self) -> bool {
-        let p = &self.policy;
-        self.jitter() == Jitter::Proportional
-            && self.cap_order() == CapOrder::Before
-            && p.cap_ms as f64 * p.proportional.hi > MAX_DELAY_MS as f64
-    }
-
-    fn jitter(&self) -> Jitter {
-        self.policy.jitter
-    }
-
-    /// The cap order, meaningful only for proportional jitter.
-    fn cap_order(&self) -> CapOrder {
-        self.policy.proportional.cap
-    }
-
-    /// Whether the backoff grows until `cap / LOW_FACTOR` rather than `cap`:
-    /// with the cap after the factor, the sleep still changes until
-    /// `backoff × lo` reaches the cap (the core's `stop`).
-    fn grows_past_cap(&self) -> bool {
-        self.jitter() == Jitter::Proportional && self.cap_order() == CapOrder::After
-    }
-
-    /// Whether the sleep draws a random number at all.
-    fn uses_random(&self) -> bool {
-        self.jitter() != Jitter::None
-    }
-
-    /// The snippet's named constants, in order. Every value is a whole
-    /// number or a decimal; each writer spells the names its own way.
-    fn constants(&self) -> Vec<(&'static str, f64)> {
-        let p = &self.policy;
-        let mut out = vec![("BASE_DELAY_MS", p.base_ms as f64)];
-        // Decorrelated jitter grows from the previous sleep, not by the
-        // multiplier, so its code has no use for one.
-        if p.jitter != Jitter::Decorrelated {
-            out.push(("MULTIPLIER", p.multiplier));
-        }
-        out.push(("MAX_DELAY_MS", p.cap_ms as f64));
-        out.push(("MAX_RETRIES", f64::from(p.max_retries)));
-        if p.jitter == Jitter::Proportional {
-            out.push(("LOW_FACTOR", p.proportional.lo));
-            out.push(("HIGH_FACTOR", p.proportional.hi));
-        }
-        if self.honor {
-            out.push(("RETRY_AFTER_MAX_MS", self.retry_after_max_ms as f64));
-        }
-        out.push(("ATTEMPT_TIMEOUT_MS", self.timeout_ms as f64));
-        if let Some(deadline) = self.deadline_ms {
-            out.push(("DEADLINE_MS", deadline as f64));
-        }
-        out
-    }
-
-    /// The multiplier as a decimal literal: `2`, `1.5`.
-    fn multiplier(&self) -> String {
-        decimal(self.policy.multiplier)
-    }
-
-    /// The proportional factors as decimal literals.
-    fn factors(&self) -> (String, String) {
-        let p = self.policy.proportional;
-        (decimal(p.lo), decimal(p.hi))
-    }
-
-    /// The header comment, as lines without a comment marker, wrapped to
-    /// fit `width` columns. `retry_after_line` overrides the sentence on
-    /// `Retry-After` (bash reads only its seconds form).
-    fn header(
-        &self,
-        width: usize,
-        retry_after_line: Option<&str>,
-        proxy_line: &str,
-    ) -> Vec<String> {
-        self.header_bounded(width, retry_after_line, proxy_line, AttemptBound::Whole)
-    }
-
-    /// [`Plan::header`] for a language whose attempt timeout bounds what
-    /// `bound` says.
-    fn header_bounded(
-        &self,
-        width: usize,
-        retry_after_line: Option<&str>,
-        proxy_line: &str,
-        bound: AttemptBound,
-    ) -> Vec<String> {
-        let p = &self.policy;
-        let attempts = u64::from(p.max_retries) + 1;
-        let retries = match p.max_retries {
-            1 => "1 retry".to_string(),
-            n => format!("{} retries", thousands(u64::from(n))),
-        };
-        let jitter = match p.jitter {
-            Jitter::None => "no jitter".to_string(),
-            Jitter::Full => "full jitter".to_string(),
-            Jitter::Equal => "equal jitter".to_string(),
-            Jitter::Decorrelated => "decorrelated jitter".to_string(),
-            Jitter::Proportional => {
-                let (lo, hi) = self.factors();
-                let order = self.cap_order().as_str();
-                format!("proportional jitter (factors {lo} to {hi}, cap {order} the factor)")
-            }
-        };
-        let policy_line = format!(
-            "Retry policy: base {} ms, multiplier {}, cap {} ms, {retries} \
-             ({} attempts in all), {jitter}.",
-            thousands(p.base_ms),
-            self.multiplier(),
-            thousands(p.cap_ms),
-            thousands(attempts),
-        );
-        let default_retry_after = if self.honor {
-            format!(
-                "Retry-After is honored (delay-seconds or an HTTP-date, read strictly), \
-                 waiting at most {} ms; it replaces the computed sleep (unless 0 or a \
-                 past date), which still advances the backoff.",
-                thousands(self.retry_after_max_ms)
-            )
-        } else {
-            "Retry-After is ignored: every wait is the computed one.".to_string()
-        };
-        let paragraphs = [
-            "Retries an HTTP request with capped exponential backoff.".to_string(),
-            policy_line,
-            self.formula(),
-            "Retried: 408, 429, 5xx but 501, 505, 511 (a retry cannot fix those), and \
-             network errors; any other status ends the loop at once."
-                .to_string(),
-            proxy_line.to_string(),
-            retry_after_line.map_or(default_retry_after, str::to_string),
-            self.timeout_line(bound),
-        ];
-        let mut lines: Vec<String> = paragraphs.iter().flat_map(|p| wrap(p, width)).collect();
-        if let Some(deadline) = self.deadline_ms {
-            let (attempts, after) = match bound {
-                AttemptBound::Whole => ("No attempt runs past it", ""),
-                AttemptBound::EachRead => (
-                    "No attempt starts past it",
-                    " An attempt answered slowly can end after it (see above).",
-                ),
-            };
-            lines.extend(wrap(
-                &format!(
-                    "Deadline: the whole call has {} ms. {attempts}, and a wait (computed \
-                     or Retry-After) that would end past it is not started: the call gives \
-                     up at once and says the deadline was reached.{after}",
-                    thousands(deadline)
-                ),
-                width,
-            ));
-        }
-        lines.extend(wrap(&self.methods_line(), width));
-        lines
-    }
-
-    /// The header's sentence on each attempt's timeout.
-    fn timeout_line(&self, bound: AttemptBound) -> String {
-        let deadline = self.deadline_ms.is_some();
-        let left = if deadline { " and time" } else { "" };
-        let timeout = thousands(self.timeout_ms);
-        let limit = match bound {
-            AttemptBound::Whole => {
-                let past = if deadline {
-                    ", and never past the deadline"
-                } else {
-                    ""
-                };
-                format!("Each attempt may take at most {timeout} ms{past}; one")
-            }
-            AttemptBound::EachRead => {
-                let past = if deadline {
-                    ", and no more than the time left before the deadline as the attempt \
-                     starts"
-                } else {
-                    ""
-                };
-                format!(
-                    "Each attempt's connect, and each read of its answer, may wait at most \
-                     {timeout} ms{past}: requests has no limit on a whole attempt, so a server \
-                     that keeps sending bytes slowly can hold one longer. An attempt"
-                )
-            }
-        };
-        format!(
-            "{limit} that times out is retried while retries{left} remain. Only the \
-             caller's own cancellation ends the call at once."
-        )
-    }
-
-    /// The header's sentence on which methods are retried.
-    fn methods_line(&self) -> String {
-        if self.key {
-            "Every method is retried, since every attempt of one call sends the same \
-             Idempotency-Key: the caller's own when it sets one, otherwise a random one \
-             per call. A server that remembers keys can then drop a repeat, so a POST \
-             that charges a card takes effect once even when a lost answer makes us \
-             send it again."
-                .to_string()
-        } else {
-            format!(
-                "Only idempotent methods ({}) are retried: any other (POST, PATCH) is \
-                 sent once, since a retried POST may take effect twice. Turn on the \
-                 idempotency key to retry those too.",
-                RETRIED_METHODS.join(", ")
-            )
-        }
-    }
-
-    /// The sleep formula of the chosen mode, in words for the header.
-    fn formula(&self) -> String {
-        let d = "d = min(cap, base * multiplier^(k-1))";
-        match self.jitter() {
-            Jitter::None => format!("Retry k sleeps d, where {d}."),
-            Jitter::Full => format!("Retry k sleeps uniform(0, d), where {d}."),
-            Jitter::Equal => format!("Retry k sleeps d/2 + uniform(0, d/2), where {d}."),
-            Jitter::Decorrelated => "Each sleep is min(cap, uniform(base, 3 * previous sleep)), \
-                 the first previous sleep being the base; the multiplier plays no part."
-                .to_string(),
-            Jitter::Proportional => {
-                let (lo, hi) = self.factors();
-                match self.cap_order() {
-                    CapOrder::Before => format!(
-                        "Retry k sleeps d * uniform({lo}, {hi}), where {d}: the cap \
-                         applies before the factor, so a sleep may reach {hi} * cap."
-                    ),
-                    CapOrder::After => format!(
-                        "Retry k sleeps min(cap, base * multiplier^(k-1) * \
-                         uniform({lo}, {hi})): the cap applies after the factor, so no \
-                         sleep exceeds it."
-                    ),
-                }
-            }
-        }
-    }
-}
-
 /// A number as the shortest decimal that reads back the same: `2`, `1.5`.
 /// Never in exponent form, so every language reads it as a plain literal.
 fn decimal(x: f64) -> String {
@@ -500,6 +235,7 @@ fn comment(lines: &[String], marker: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::policy::MAX_DELAY_MS;
 
     #[test]
     fn lang_round_trips_its_share_spelling() {

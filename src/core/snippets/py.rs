@@ -86,7 +86,7 @@ pub(super) fn write(plan: &Plan) -> String {
             "        # No attempt starts past the deadline: each gets the time left, at most.\n        \
              left_s = deadline - time.monotonic()\n        \
              if left_s <= 0:  # DEADLINE_MS is 0, or the last sleep woke up late\n            \
-             message = f\"deadline of {DEADLINE_MS} ms reached after {attempt - 1} attempts\"\n            \
+             message = f\"deadline of {DEADLINE_MS} ms reached after {_attempts(attempt - 1)}\"\n            \
              raise requests.Timeout(message)\n        \
              limit_s = min(ATTEMPT_TIMEOUT_MS / 1000, left_s)\n        \
              timeout = _attempt_timeout(caller_timeout, limit_s)\n",
@@ -116,7 +116,7 @@ pub(super) fn write(plan: &Plan) -> String {
     if deadline {
         out.push_str(&format!(
             "            if {late}:\n                \
-             message = f\"deadline of {{DEADLINE_MS}} ms reached after {{attempt}} attempts\"\n                \
+             message = f\"deadline of {{DEADLINE_MS}} ms reached after {{_attempts(attempt)}}\"\n                \
              raise requests.Timeout(message) from error\n"
         ));
     }
@@ -131,7 +131,7 @@ pub(super) fn write(plan: &Plan) -> String {
          return response\n            \
          if attempt > MAX_RETRIES:\n                \
          raise requests.HTTPError(\n                    \
-         f\"giving up after {{attempt}} attempts: \"\n                    \
+         f\"giving up after {{_attempts(attempt)}}: \"\n                    \
          f\"last status {{response.status_code}}\",\n                    \
          response=response,\n                \
          )\n            \
@@ -149,7 +149,7 @@ pub(super) fn write(plan: &Plan) -> String {
         out.push_str(&format!(
             "            if {late}:\n                \
              raise requests.HTTPError(\n                    \
-             f\"deadline of {{DEADLINE_MS}} ms reached after {{attempt}} attempts: \"\n                    \
+             f\"deadline of {{DEADLINE_MS}} ms reached after {{_attempts(attempt)}}: \"\n                    \
              f\"last status {{response.status_code}}\",\n                    \
              response=response,\n                \
              )\n"
@@ -179,6 +179,9 @@ pub(super) fn write(plan: &Plan) -> String {
          pair = caller if isinstance(caller, tuple) else (caller, caller)\n    \
          connect, read = (limit_s if t is None else min(t, limit_s) for t in pair)\n    \
          return connect, read\n\n\n\
+         def _attempts(n: int) -> str:\n    \
+         \"\"\"A count of attempts whose noun agrees with it: \"1 attempt\", \"2 attempts\".\"\"\"\n    \
+         return f\"{n} attempt\" if n == 1 else f\"{n} attempts\"\n\n\n\
          def _replayable(data: Any) -> Any:\n    \
          \"\"\"data= as a body every attempt can send whole: a file is read into\n    \
          bytes once; an iterator or generator, which only the first attempt could\n    \

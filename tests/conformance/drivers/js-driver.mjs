@@ -28,6 +28,10 @@
 //                        attempt starts (INIT "function"), as a clock set
 //                        by hand or by NTP would; performance.now() and the
 //                        timers run on
+//   DRIVER_STALL_MS      pass an onRetry hook that, on the first retry,
+//                        holds the thread for that many ms (a busy loop),
+//                        as a loaded machine can: the wait after it then
+//                        ends that much late, past what the snippet planned
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -131,12 +135,17 @@ async function callOnce() {
         }
       : freshInit();
   try {
-    const options = process.env.DRIVER_HOOK
-      ? {
-          onRetry: ({ retry, waitMs, status, error }) =>
-            hook.push({ at: performance.now() - start, retry, waitMs, status, error: error?.name }),
-        }
-      : undefined;
+    const stallMs = Number(process.env.DRIVER_STALL_MS ?? 0);
+    const options =
+      process.env.DRIVER_HOOK || stallMs
+        ? {
+            onRetry: ({ retry, waitMs, status, error }) => {
+              hook.push({ at: performance.now() - start, retry, waitMs, status, error: error?.name });
+              if (retry !== 1) return;
+              for (const until = performance.now() + stallMs; performance.now() < until; );
+            },
+          }
+        : undefined;
     const response = await fetchWithBackoff(url, init, options);
     return {
       kind: "response",

@@ -327,7 +327,8 @@ pub fn design_doc(
     out += &markdown_export(schedule, state, share_link).replacen("**Retry policy**\n\n", "", 1);
     if let Some((heading, text)) = config {
         let fence = if text.contains("```") { "~~~" } else { "```" };
-        out += &format!("\n### {heading}\n\n{fence}\n{}\n{fence}\n", text.trim_end());
+        let end = if text.ends_with('\n') { "" } else { "\n" };
+        out += &format!("\n### {heading}\n\n{fence}\n{text}{end}{fence}\n");
     }
     out +=
         "\n### The jitter modes compared\n\nSame base, multiplier, cap and retries in every mode";

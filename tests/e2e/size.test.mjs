@@ -35,11 +35,16 @@ export const CRITICAL_CEILING_BYTES = 174 * 1024;
  * measured (296,655 B, the wasm in four parts: the first screen, the
  * rest, the library models and what those two share), rounded up to a KiB
  * (297,984 B; that issue allowed up to 300 KB), then raised by the
- * 10,520 B "Retry code that is safe to paste" added (it allowed 15 KB).
+ * 10,520 B "Retry code that is safe to paste" added (it allowed 15 KB),
+ * then by the 5,938 B the exports of "Finish the page that tells the truth
+ * at a glance" added (it allowed 10 KB): the design doc and the mode
+ * comparison's and contention results' Markdown and CSV, all below the
+ * first screen (measured 2 December 2026: 315,331 B before, 321,269 B
+ * after; the critical path went from 178,130 B to 178,065 B).
  * Each later issue raises it by what it measures, up to the allowance it
  * states.
  */
-export const CEILING_BYTES = 291 * 1024 + 10_520;
+export const CEILING_BYTES = 291 * 1024 + 10_520 + 5_938;
 
 const env = useBrowser();
 

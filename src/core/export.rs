@@ -9,10 +9,11 @@
 //! rounded cumulative waits, so the sampled column adds up to the
 //! cumulative one, as on the page ([`Schedule::whole_samples`]).
 
-use super::compare::ModeRow;
+use super::compare::chart::{cell_texts, mode_name};
+use super::compare::{ModeRow, STUDY, STUDY_URL};
 use super::format;
 use super::library::Configured;
-use super::policy::Jitter;
+use super::policy::{Jitter, Proportional};
 use super::schedule::Schedule;
 use super::share::State;
 use super::sim::{self, ModeResult};
@@ -232,26 +233,22 @@ pub const AWS_POST: &str = "Marc Brooker, “Exponential Backoff And Jitter”, 
 pub const RFC_9110: &str =
     "RFC 9110 §10.2.3, Retry-After, <https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3>";
 
-/// The mode comparison as a Markdown table, with the page's column names.
-pub fn comparison_markdown(rows: &[ModeRow]) -> String {
+/// The mode comparison as a Markdown table, with the page's column names,
+/// mode names (the proportional row names `factors`) and cell texts, then
+/// the source of the study column.
+pub fn comparison_markdown(rows: &[ModeRow], factors: Proportional) -> String {
     let mut out = String::from(
         "| Mode | Worst case | Expected total | In the AWS study |\n|---|---:|---:|---|\n",
     );
     for r in rows {
-        let sim = if r.expected_is_simulated {
-            " (simulated)"
-        } else {
-            ""
-        };
+        let (worst, expected) = cell_texts(r);
         out += &format!(
-            "| {} | {} | {}{sim} | {} |\n",
-            r.jitter.label(),
-            format::total(r.worst_ms),
-            format::total(r.expected_ms),
+            "| {} | {worst} | {expected} | {} |\n",
+            mode_name(r.jitter, factors),
             r.study
         );
     }
-    out
+    out + &format!("\nSource of the study column: {STUDY}, <{STUDY_URL}>.\n")
 }
 
 /// The mode comparison as CSV: one row per mode, values in whole ms.
@@ -283,7 +280,7 @@ pub fn simulation_markdown(results: &[ModeResult]) -> String {
         out += &format!(
             "| {} | {} | {:.1} | {} | {gave_up} |\n",
             r.mode.label(),
-            r.clients,
+            format::thousands(r.clients as u64),
             r.mean_calls,
             format::total(r.mean_time_ms)
         );
@@ -310,29 +307,54 @@ pub fn simulation_csv(results: &[ModeResult]) -> String {
     out
 }
 
+/// What the design doc says in place of the contention figures when the
+/// simulation has not been run for the inputs it describes.
+pub const SIM_NOT_RUN: &str = "Not run: the contention simulation has not been run for these inputs, so this document has no figures for it. Run it on the page (Contention simulation), then export again to include them.";
+
 /// Markdown for a design doc: the policy and its link, the schedule, the
-/// mode comparison, the contention figures when they have been run, and
-/// the sources.
+/// config in a library's terms when there is one (`config`: a heading and
+/// the config's text), the mode comparison with its source, the contention
+/// figures when they have been run for these inputs (else [`SIM_NOT_RUN`]),
+/// and the sources.
 pub fn design_doc(
     schedule: &Schedule,
     state: &State,
     share_link: &str,
+    config: Option<(&str, &str)>,
     modes: &[ModeRow],
     sim: Option<&[ModeResult]>,
 ) -> String {
     let mut out = String::from("## Retry policy\n\n");
     out += &markdown_export(schedule, state, share_link).replacen("**Retry policy**\n\n", "", 1);
-    out += "\n### The jitter modes compared\n\nSame base, multiplier, cap and retries in every mode.\n\n";
-    out += &comparison_markdown(modes);
+    if let Some((heading, text)) = config {
+        let fence = if text.contains("```") { "~~~" } else { "```" };
+        let end = if text.ends_with('\n') { "" } else { "\n" };
+        out += &format!("\n### {heading}\n\n{fence}\n{text}{end}{fence}\n");
+    }
+    out +=
+        "\n### The jitter modes compared\n\nSame base, multiplier, cap and retries in every mode";
+    out += if state.library.is_some() {
+        ", for this page's own policy rather than the library's.\n\n"
+    } else {
+        ".\n\n"
+    };
+    out += &comparison_markdown(modes, state.policy.proportional);
     out += "\n### Many clients at once\n\n";
     out += &match sim {
-        Some(results) => format!(
-            "A simulation of clients updating one row; the study's modes use base {} ms, cap {} ms, first retry 2 × base.\n\n{}",
-            sim::STUDY_BASE_MS,
-            format::thousands(sim::STUDY_CAP_MS as u64),
-            simulation_markdown(results)
-        ),
-        None => "Not run.\n".to_string(),
+        Some(results) => {
+            let runs = results.iter().map(|r| r.runs).max().unwrap_or(0);
+            let clients = results.iter().map(|r| r.clients).max().unwrap_or(0);
+            format!(
+                "A simulation of clients each updating one shared row, as in the AWS study, plus this policy: means over {} runs per figure, seed {}, for up to {} clients; the study's modes use base {} ms, cap {} ms, first retry 2 × base.\n\n{}",
+                format::thousands(runs as u64),
+                state.seed,
+                format::thousands(clients as u64),
+                sim::STUDY_BASE_MS,
+                format::thousands(sim::STUDY_CAP_MS as u64),
+                simulation_markdown(results)
+            )
+        }
+        None => format!("{SIM_NOT_RUN}\n"),
     };
     out + &format!("\n### Sources\n\n- {AWS_POST}\n- {RFC_9110}\n")
 }

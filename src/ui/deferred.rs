@@ -1,6 +1,6 @@
 //! The sections below the first screen (the library's config, the mode
-//! comparison, the Retry-After tester, the retry code and the contention
-//! simulation), fetched after the first render.
+//! comparison, the Retry-After tester, the retry code, the contention
+//! simulation and the design doc), fetched after the first render.
 //!
 //! [`mount_rest`] is a split point: the release build
 //! (`scripts/build-wasm.sh`) moves every function that only it reaches
@@ -25,8 +25,10 @@ use wasm_split_helpers::{wasm_split, SplitLoaderError};
 use crate::core::library::Engine;
 use crate::ui::code::CodeTabs;
 use crate::ui::comparison::ModeComparison;
+use crate::ui::design_doc::DesignDoc;
 use crate::ui::library::LibrarySection;
 use crate::ui::retry_after::RetryAfterTester;
+use crate::ui::simulation::results::LastRun;
 use crate::ui::simulation::Simulation;
 use crate::ui::state::{use_state, AppState};
 
@@ -62,12 +64,16 @@ fn mount_rest(state: AppState, slot: web_sys::HtmlElement) -> Result<(), SplitLo
         // The slot's root lives as long as the page, like the app's own.
         leptos::mount::mount_to(slot, move || {
             state.provide();
+            // The last finished simulation: shown by its section, read by
+            // the design doc.
+            let last = LastRun::new();
             view! {
                 <LibrarySection />
                 <ModeComparison />
                 <RetryAfterTester />
                 <CodeTabs />
-                <Simulation />
+                <Simulation last=last />
+                <DesignDoc last=last />
             }
         })
         .forget();

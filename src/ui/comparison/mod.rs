@@ -1,5 +1,6 @@
 //! The mode comparison: every jitter mode for the current base,
-//! multiplier, cap and retries, as a table and as bars on one shared axis.
+//! multiplier, cap and retries, as a table and as bars on one shared axis,
+//! and the table to copy as Markdown or download as CSV.
 
 mod markup;
 
@@ -15,6 +16,7 @@ use crate::core::compare::chart::{chart_height, WIDTH};
 use crate::core::compare::{compare_modes, ModeRow, STUDY, STUDY_URL};
 use crate::core::policy::{Jitter, Proportional};
 use crate::ui::state::{use_derived, use_policy};
+use crate::ui::widgets::export_row::{export_row, Exported};
 use crate::ui::widgets::scroll_table::ScrollTable;
 
 const TITLE_ID: &str = "mode-chart-title";
@@ -112,6 +114,7 @@ pub fn ModeComparison() -> impl IntoView {
                 ></svg>
                 <figcaption class="legend" inner_html=legend()></figcaption>
             </figure>
+            {export_row(Exported::Comparison, None)}
         </section>
     }
 }

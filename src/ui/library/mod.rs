@@ -64,6 +64,20 @@ fn config(diff: Option<&mut String>) -> String {
     lib.writer().config(&t.values)
 }
 
+/// The config for the design doc, as a heading and its text: the chosen
+/// library's config, or the page's policy written for the library picked
+/// in `Library`; `None` when neither applies.
+pub fn doc_config() -> Option<(String, String)> {
+    let library = use_library();
+    let heading = match (library.valid(), library.to.get()) {
+        (Some(c), _) => format!("{} config", c.lib.name()),
+        (None, Some(lib)) => format!("This policy written for {}", lib.name()),
+        (None, None) => return None,
+    };
+    let text = config(None);
+    (!text.is_empty()).then_some((heading, text))
+}
+
 /// The section's markup: what the config is (or `library-diff`), then
 /// the config in `data-testid="library-config"`, in a box that scrolls
 /// sideways on a narrow screen and so takes focus (Tab, then the arrow

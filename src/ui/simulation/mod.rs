@@ -17,7 +17,7 @@ use std::sync::Arc;
 use leptos::{html, prelude::*, task::spawn_local};
 
 use crate::core::sim::{SimConfig, Sweep};
-use crate::ui::simulation::results::{Finished, SimResults};
+use crate::ui::simulation::results::{Finished, LastRun, SimResults};
 use crate::ui::simulation::scope::SimScope;
 use crate::ui::simulation::status::{idle, RunState, SimStatus, Status, STALE};
 use crate::ui::state::{use_derived, use_policy, use_sim};
@@ -34,10 +34,13 @@ const INTRO: &str = "Many clients each update one shared row once; a write fails
 /// Many clients updating one row: the work and time of each backoff mode,
 /// as in the AWS study, plus the page's own policy.
 #[component]
-pub fn Simulation() -> impl IntoView {
+pub fn Simulation(
+    /// The last sweep that ran to the end: shown here, read by the exports.
+    last: LastRun,
+) -> impl IntoView {
+    let finished = last.finished;
     let (inputs, policy, seed) = (use_sim(), use_derived().policy, use_policy().seed);
     let status = RwSignal::new(Status::new(RunState::Idle, (0, 0), String::new()));
-    let finished = RwSignal::new(None::<Arc<Finished>>);
     let generation = StoredValue::new(0u32);
     let status_el = NodeRef::<html::Div>::new();
 
@@ -59,6 +62,7 @@ pub fn Simulation() -> impl IntoView {
         if first.is_some() {
             untrack(|| {
                 stop("Stopped: an input changed. Run again for figures that match it.");
+                last.current.set(false);
                 // Figures on show for other inputs: marked out of date.
                 if finished.with(Option::is_some) {
                     status.update(|s| (s.state, s.message) = (RunState::Stale, STALE.into()));
@@ -89,6 +93,7 @@ pub fn Simulation() -> impl IntoView {
         };
         let id = generation.get_value();
         finished.set(None);
+        last.current.set(false);
         status.set(Status::new(
             RunState::Running,
             sweep.progress(),
@@ -118,6 +123,7 @@ pub fn Simulation() -> impl IntoView {
             let secs = (js_sys::Date::now() - start) / 1000.0;
             let results = sweep.results();
             finished.set(Some(Arc::new(Finished { config, results })));
+            last.current.set(true);
             let why = format!("Done in {secs:.2} s.");
             status.set(Status::new(RunState::Done, sweep.progress(), why));
         });
@@ -143,7 +149,7 @@ pub fn Simulation() -> impl IntoView {
                 </div>
             </div>
             <SimStatus status=status status_el=status_el />
-            <SimResults finished=finished />
+            <SimResults last=last />
             <SimScope />
         </section>
     }

@@ -1,5 +1,6 @@
 //! A finished sweep as the study shows it: a sentence, the two line charts
-//! and the `Contention results` table, then one run's writes over time.
+//! and the `Contention results` table (with buttons that copy it as
+//! Markdown or download it as CSV), then one run's writes over time.
 //!
 //! Everything is drawn from plain data inside one reactive closure, which
 //! re-renders the block when a run finishes: results change rarely, and
@@ -15,6 +16,7 @@ use crate::core::format::thousands;
 use crate::core::sim::chart::{legend_html, line_chart, line_svg, results_rows_html, Metric};
 use crate::core::sim::{summary_sentence, Mode, ModeResult, SimConfig};
 use crate::ui::simulation::timeline::SimTimeline;
+use crate::ui::widgets::export_row::{export_row, Exported};
 use crate::ui::widgets::scroll_table::ScrollTable;
 
 /// A sweep that ran to the end, with what it was run for.
@@ -26,8 +28,31 @@ pub struct Finished {
     pub results: Vec<ModeResult>,
 }
 
+/// The last sweep that ran to the end, if any, and whether it was run for
+/// the inputs on the page now: written by the simulation, read by its
+/// results and the exports. Passed as a prop, not a context: a context of
+/// a new type costs the first screen's wasm.
+#[derive(Clone, Copy)]
+pub struct LastRun {
+    /// The sweep.
+    pub finished: RwSignal<Option<Arc<Finished>>>,
+    /// True from the end of a run until an input it depends on (policy,
+    /// seed, `Clients`, `Runs`) changes.
+    pub current: RwSignal<bool>,
+}
+
+impl LastRun {
+    /// No run yet.
+    pub fn new() -> Self {
+        LastRun {
+            finished: RwSignal::new(None),
+            current: RwSignal::new(false),
+        }
+    }
+}
+
 /// The block for one finished sweep.
-fn render(f: &Finished) -> impl IntoView {
+fn render(f: &Finished, last: LastRun) -> impl IntoView {
     let c = &f.config;
     let about = format!(
         "Means over {} runs per figure, seed {}, for up to {} clients.",
@@ -65,6 +90,7 @@ fn render(f: &Finished) -> impl IntoView {
         >
             <tbody inner_html=rows_html></tbody>
         </ScrollTable>
+        {export_row(Exported::Simulation, Some(last))}
         <SimTimeline config=*c />
     }
 }
@@ -73,7 +99,10 @@ fn render(f: &Finished) -> impl IntoView {
 #[component]
 pub fn SimResults(
     /// The last sweep that ran to the end, if any.
-    finished: RwSignal<Option<Arc<Finished>>>,
+    last: LastRun,
 ) -> impl IntoView {
-    move || finished.with(|f| f.as_deref().map(render))
+    move || {
+        last.finished
+            .with(|f| f.as_deref().map(|f| render(f, last)))
+    }
 }

@@ -22,6 +22,11 @@ pub fn copy_text(text: String, status: RwSignal<&'static str>) {
 }
 
 /// Offers `text` as a file download named `name`.
+///
+/// Inlined into each caller: called from the first screen and from the
+/// sections below it, a function of its own would sit in the first
+/// screen's wasm, which has one caller and inlines it.
+#[inline(always)]
 pub fn download(name: &str, mime: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();

@@ -1,11 +1,13 @@
 //! Pieces the sections share: a number field, a checkbox, a table that
-//! scrolls, the copy button's clipboard, the stale note, the small DOM
-//! helpers for the lists drawn by hand, and work done in slices.
+//! scrolls, the copy button's clipboard, the deferred sections' export
+//! buttons, the stale note, the small DOM helpers for the lists drawn by
+//! hand, and work done in slices.
 
 pub mod bind;
 pub mod checkbox;
 pub mod clipboard;
 pub mod dom;
+pub mod export_row;
 pub mod number_field;
 pub mod scroll_table;
 pub mod select;

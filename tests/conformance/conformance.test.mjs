@@ -9,7 +9,7 @@
 // requests the server saw, and the waits between them.
 //
 // Files: this one is the suite (which groups run on which variant, the
-// build in `before`, the mutants' runs); shared.mjs the policy, the
+// build in `before`, the mutants' runs); context.mjs the policy, the
 // variants, ctx and the checks of outcomes and timing; groups/*.mjs the
 // scenarios by group (common, deadline, safe, bash, python, extreme);
 // mutants.mjs the MUTANTS and ILL_TYPED copies. Only this file's name ends
@@ -103,7 +103,7 @@ import {
   TIMING_RERUNS,
   TimingError,
   variants,
-} from "./shared.mjs";
+} from "./context.mjs";
 
 // ------------------------------------------------------------------- suite
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import { readFile, writeFile } from "node:fs/promises";
 import { before } from "node:test";
 
-import { clock, ctx, EXTENSIONS, LANGS, ms } from "./shared.mjs";
+import { clock, ctx, EXTENSIONS, LANGS, ms } from "./context.mjs";
 
 /**
  * Broken copies of the `none-honor` snippet (or the variant named third):

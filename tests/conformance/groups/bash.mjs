@@ -11,7 +11,7 @@ import { after, before } from "node:test";
 import { RefusingProxy } from "../harness/proxy.mjs";
 import { run } from "../harness/setup.mjs";
 import { viaProxy } from "../groups/safe.mjs";
-import { ATTEMPTS, ctx, expectOutcome, ms } from "../shared.mjs";
+import { ATTEMPTS, ctx, expectOutcome, ms } from "../context.mjs";
 
 /** bash alone: stdin, usage and curl's HTTP/2 exit codes. */
 export const BASH = {

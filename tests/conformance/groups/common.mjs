@@ -21,7 +21,7 @@ import {
   rfc850,
   TIMEOUT_MS,
   wrongWeekday,
-} from "../shared.mjs";
+} from "../context.mjs";
 
 // --------------------------------------------------------------- scenarios
 

@@ -17,7 +17,7 @@ import {
   POLICY,
   slack,
   TimingError,
-} from "../shared.mjs";
+} from "../context.mjs";
 
 // ---------------------------------------------------- cancel and deadline
 

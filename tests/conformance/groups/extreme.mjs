@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 
 import { cancelAfter, expectCancelled } from "../groups/deadline.mjs";
-import { ctx } from "../shared.mjs";
+import { ctx } from "../context.mjs";
 
 /** Run on the extreme variant: a first sleep past 292 years. */
 export async function extreme(v) {

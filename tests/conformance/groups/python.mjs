@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { before } from "node:test";
 
-import { ctx, expectOutcome, expectWait } from "../shared.mjs";
+import { ctx, expectOutcome, expectWait } from "../context.mjs";
 
 /** Python alone: the caller's session, one-shot bodies, the on_retry hook. */
 export const PYTHON = {

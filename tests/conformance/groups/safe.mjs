@@ -22,7 +22,7 @@ import {
   POLICY,
   slack,
   TimingError,
-} from "../shared.mjs";
+} from "../context.mjs";
 
 /** An IMF-fixdate a minute ago. */
 export const pastDate = () => imfFixdate(Date.now() - 60_000);

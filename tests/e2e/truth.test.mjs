@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, expectParam } from './harness.mjs';
+import { libraries } from '../manifest.mjs';
 
 const env = useBrowser();
 
@@ -310,4 +311,34 @@ test('with a deadline, Max Retry-After follows it unless set, and the code says 
   await max.fill('');
   await expectParam(page, 'ramax', null);
   await page.waitForFunction(() => document.querySelector('#code-panel code').textContent.includes('RETRY_AFTER_MAX_MS = 30000;'));
+});
+
+test('a library field\'s label breaks only at an underscore or a camel hump', async (t) => {
+  // Found by a person at 1280 px: `enableExponent|ialBackoff`,
+  // `MaxRetryAttem|pts`, `respect_retry_af|ter_header`.
+  const { page } = await env.open(t, '?seed=1', { viewport: { width: 1280, height: 900 } });
+  const model = page.getByLabel('Model', { exact: true });
+  const broken = [];
+  for (const lib of libraries) {
+    await model.selectOption(lib.id);
+    await page.locator(`.library-fields label[for="lib-${lib.params[0].name}"]`).waitFor();
+    // Each run of text between two allowed breaks (a space, or a <wbr>)
+    // sits on one line.
+    broken.push(...await page.locator('.library-fields label').evaluateAll((labels) => labels.flatMap((label) =>
+      [...label.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).flatMap((n) =>
+        [...n.data.matchAll(/\S+/g)].filter((word) => {
+          const range = document.createRange();
+          range.setStart(n, word.index);
+          range.setEnd(n, word.index + word[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return tops.size > 1;
+        }).map((word) => `${label.textContent}: "${word[0]}"`)))));
+  }
+  assert.deepEqual(broken, []);
+  // And the breaks are there: a long name wraps at its humps, not past its box.
+  await model.selectOption('resilience4j');
+  const label = page.locator('.library-fields label[for="lib-enableExponentialBackoff"]');
+  await label.waitFor();
+  assert.equal(await label.textContent(), 'enableExponentialBackoff');
+  assert.ok(await label.evaluate((l) => l.scrollWidth <= l.clientWidth + 1), 'the label fits its box');
 });

@@ -201,9 +201,28 @@ pub fn fields_html(lib: LibId, texts: &[String]) -> String {
         out += &format!(
             "<div class=\"field\" data-param=\"{}\"><label for=\"{id}\">{}</label>{control}<p class=\"hint\" id=\"{id}-hint\">{}</p><p class=\"field-error\" id=\"{id}-error\" aria-live=\"polite\"></p></div>",
             p.name,
-            escape(&p.label()),
+            breakable(&escape(&p.label())),
             escape(param_doc(lib.id(), p.name))
         );
+    }
+    out
+}
+
+/// A parameter's label with a line break allowed after each `_` and
+/// before each hump of camel case (`<wbr>`), and nowhere else: a narrow
+/// field wraps `enableExponential|Backoff`, never `enableExponent|ialBackoff`.
+fn breakable(label: &str) -> String {
+    let mut out = String::with_capacity(label.len() + 16);
+    let mut lower = false;
+    for c in label.chars() {
+        if lower && c.is_ascii_uppercase() {
+            out.push_str("<wbr>");
+        }
+        out.push(c);
+        if c == '_' {
+            out.push_str("<wbr>");
+        }
+        lower = c.is_ascii_lowercase();
     }
     out
 }
@@ -214,6 +233,23 @@ fn format_share(share: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn labels_break_only_at_underscores_and_camel_humps() {
+        assert_eq!(
+            super::breakable("enableExponentialBackoff"),
+            "enable<wbr>Exponential<wbr>Backoff"
+        );
+        assert_eq!(
+            super::breakable("respect_retry_after_header"),
+            "respect_<wbr>retry_<wbr>after_<wbr>header"
+        );
+        assert_eq!(
+            super::breakable("MaxRetryAttempts (ms)"),
+            "Max<wbr>Retry<wbr>Attempts (ms)"
+        );
+        assert_eq!(super::breakable("RPC"), "RPC");
+    }
     use super::*;
     use crate::core::library::{library_schedule, Configured, LibId};
 
@@ -257,7 +293,7 @@ mod tests {
             .map(|p| c.values.text(p.name))
             .collect();
         let html = fields_html(lib, &texts);
-        assert!(html.contains(r#"<label for="lib-backoff_factor">backoff_factor (s)</label>"#));
+        assert!(html.contains(r#"<label for="lib-backoff_factor">backoff_<wbr>factor (s)</label>"#));
         assert!(html.contains(r#"id="lib-total""#));
         assert!(html.contains(r#"<option value="true" selected>true</option>"#));
         assert_eq!(

@@ -159,7 +159,8 @@ test('while an entry is refused, the results and the code say which value they u
   assert.equal(await page.getByTestId('stale-note').count(), 0);
   await input(page, 'Base delay (ms)').fill('abc');
   const notes = page.getByTestId('stale-note');
-  await notes.first().waitFor();
+  // The code follows once typing pauses, so its note comes a moment later.
+  await notes.nth(1).waitFor();
   assert.equal(await notes.count(), 2, 'one note on the results, one on the code');
   for (const text of await notes.allTextContents()) assert.match(text, /Base delay \(ms\) 700/);
   assert.match((await notes.allTextContents()).join(' '), /These results/);

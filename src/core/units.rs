@@ -11,7 +11,8 @@
 //! ([`super::decimal::ungroup`]) but not units: the units and the note under
 //! each field that says what it read would join the first screen's code,
 //! which is already over its budget. Loading them with the rest of the page
-//! is the way in (see the README's "What is left").
+//! is the way in (see the README, "Why the critical path is still over
+//! 160 KB").
 
 use std::fmt;
 

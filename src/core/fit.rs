@@ -209,7 +209,7 @@ pub fn deadline_fit(policy: &Policy, deadline_ms: u64) -> DeadlineFit {
 }
 
 /// [`deadline_fit`] counting a server's wait applied to one retry (the
-/// page passes [`ServerWait::applied`](super::server_wait::ServerWait::applied)).
+/// page passes [`ServerWait::counted`](super::server_wait::ServerWait::counted)).
 pub fn deadline_fit_with_wait(policy: &Policy, deadline_ms: u64, wait: Wait) -> DeadlineFit {
     DeadlineFit {
         deadline_ms,

@@ -14,7 +14,10 @@ const input = (page, name) => page.getByLabel(name, { exact: true });
 
 /** The comparison table's rows as { mode, worst, expected, text }. */
 async function modeRows(page) {
-  return page.getByRole('table', { name: 'Mode comparison' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+  // The comparison comes with the rest of the page, after the first screen.
+  const body = page.getByRole('table', { name: 'Mode comparison' }).locator('tbody tr');
+  await body.first().waitFor();
+  return body.evaluateAll((trs) => trs.map((tr) => ({
     mode: tr.dataset.mode,
     worst: Number(tr.querySelector('[data-worst-ms]').dataset.worstMs),
     expected: Number(tr.querySelector('[data-expected-ms]').dataset.expectedMs),

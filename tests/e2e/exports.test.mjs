@@ -65,7 +65,10 @@ async function downloaded(page, name) {
 
 /** The comparison table's rows: mode, cell texts and unrounded values. */
 async function comparisonRows(page) {
-  return page.getByRole('table', { name: 'Mode comparison' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => {
+  // The comparison comes with the rest of the page, after the first screen.
+  const body = page.getByRole('table', { name: 'Mode comparison' }).locator('tbody tr');
+  await body.first().waitFor();
+  return body.evaluateAll((trs) => trs.map((tr) => {
     const td = [...tr.querySelectorAll('td')];
     return {
       mode: tr.dataset.mode,

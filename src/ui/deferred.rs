@@ -31,6 +31,7 @@ use crate::ui::retry_after::RetryAfterTester;
 use crate::ui::simulation::results::LastRun;
 use crate::ui::simulation::Simulation;
 use crate::ui::state::{use_state, AppState};
+use crate::ui::widgets::unit_notes::read_units_in;
 
 /// Where the deferred sections stand, as `data-state` says it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -77,6 +78,8 @@ fn mount_rest(state: AppState, slot: web_sys::HtmlElement) -> Result<(), SplitLo
             }
         })
         .forget();
+        // After the sections: some of the fields are theirs.
+        read_units_in(&state);
     });
     Ok(())
 }

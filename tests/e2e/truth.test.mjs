@@ -342,3 +342,56 @@ test('a library field\'s label breaks only at an underscore or a camel hump', as
   assert.equal(await label.textContent(), 'enableExponentialBackoff');
   assert.ok(await label.evaluate((l) => l.scrollWidth <= l.clientWidth + 1), 'the label fits its box');
 });
+
+test('millisecond fields read units and say what they read; library fields in seconds too', async (t) => {
+  // Found by a person: `30 s` and `2 min` were read as 30 and 2 (the link said cap=30).
+  const { page } = await env.open(t, '?seed=1&jitter=none&lib=urllib3&lib.total=3');
+  await page.waitForFunction(() => document.querySelector('[data-testid=deferred]')?.dataset.state === 'ready');
+  // A library field in seconds reads a unit into its own.
+  const factor = page.getByLabel('backoff_factor (s)', { exact: true });
+  await factor.fill('500 ms');
+  await expectParam(page, 'lib.backoff_factor', '0.5');
+  await factor.fill('2 fortnights');
+  await page.getByText('backoff_factor: Use ms, s, min or h after the number, like 30 s.').waitFor();
+  assert.equal(await factor.getAttribute('aria-invalid'), 'true');
+  await expectParam(page, 'lib.backoff_factor', '0.5');
+
+  // The page's own fields.
+  await page.getByLabel('Model', { exact: true }).selectOption('page');
+  const cap = page.getByLabel('Max delay (ms)', { exact: true });
+  const note = page.getByTestId('cap-reading');
+  await cap.fill('30 s');
+  await expectParam(page, 'cap', '30000');
+  assert.equal(await note.textContent(), '= 30,000 ms (30.0 s)');
+  // The note is part of the hint the field is described by.
+  assert.match(await cap.getAttribute('aria-describedby'), /cap-hint/);
+  assert.equal(await note.evaluate((n) => n.parentElement.id), 'cap-hint');
+  await cap.fill('30,000');
+  assert.equal(await note.textContent(), '= 30,000 ms (30.0 s)');
+  await cap.fill('30000');
+  assert.equal(await note.textContent(), '', 'plain ms need no note');
+
+  const deadline = page.getByLabel('Deadline (ms)', { exact: true });
+  await deadline.fill('2 min');
+  await expectParam(page, 'deadline', '120000');
+  assert.equal(await page.getByTestId('deadline-reading').textContent(), '= 120,000 ms (2.00 min)');
+  await page.getByLabel('Base delay (ms)', { exact: true }).fill('500 ms');
+  await expectParam(page, 'base', '500');
+
+  // Refused: a unit it does not know, a fraction of a millisecond; the
+  // last valid value stays in use and in the link, and no cap is offered
+  // from the refused text.
+  await cap.fill('30 days');
+  await page.getByText('Use ms, s, min or h after the number, like 30 s.').waitFor();
+  assert.equal(await cap.getAttribute('aria-invalid'), 'true');
+  await cap.fill('1.0005 s');
+  await page.getByText('That is a fraction of a millisecond: use whole ms.').waitFor();
+  await expectParam(page, 'cap', '30000');
+  assert.equal(await page.getByRole('button', { name: /^Use cap/ }).count(), 0);
+
+  // The fields below the first screen read units too.
+  const timeout = page.getByLabel('Attempt timeout (ms)', { exact: true });
+  await timeout.fill('2.5 s');
+  await expectParam(page, 'timeout', '2500');
+  assert.equal(await page.getByTestId('attempt-timeout-reading').textContent(), '= 2,500 ms (2.50 s)');
+});

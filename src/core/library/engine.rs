@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::{
     fields_html, library_notes, library_rows, sampled, Configured, Deciding, LibError, LibId,
-    LibrarySchedule, Rows, Schedule,
+    LibrarySchedule, Rows, Schedule, Values,
 };
 
 /// The functions that run the library models, each what its namesake in
@@ -26,6 +26,8 @@ pub struct Engine {
     /// Whether the library accepts the values, alone and together
     /// ([`Configured::check`]).
     pub check: fn(&Configured) -> Result<(), LibError>,
+    /// Reads a field's text, units included ([`Values::set_typed`]).
+    pub set_typed: fn(&mut Values, &str, &str) -> Result<(), LibError>,
     /// The rows known now, and the runs that decide the rest
     /// ([`library_rows`]).
     pub rows: fn(&Configured) -> Result<Rows, LibError>,
@@ -50,6 +52,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             check: Configured::check,
+            set_typed: Values::set_typed,
             rows: library_rows,
             sampled,
             step: Deciding::step,

@@ -191,6 +191,13 @@ pub enum LibError {
         /// The value given.
         value: f64,
     },
+    /// A duration typed with a unit the field cannot read (`30 days`).
+    Unit {
+        /// The parameter.
+        name: &'static str,
+        /// Why.
+        error: crate::core::policy::InputError,
+    },
     /// Valid one by one, but the library refuses (or never ends with) the
     /// combination.
     Conflict {
@@ -219,6 +226,7 @@ impl fmt::Display for LibError {
             LibError::NotWhole { name, value } => {
                 write!(f, "{name}: {value} is not a whole number")
             }
+            LibError::Unit { name, error } => write!(f, "{name}: {error}"),
             LibError::Conflict { name, why } => write!(f, "{name}: {why}"),
         }
     }
@@ -320,6 +328,27 @@ impl Values {
             }
         };
         self.set(name, value)
+    }
+
+    /// [`Self::set_text`] for a field the person types in: a duration may
+    /// also carry a unit, read into the parameter's own (`500 ms` in a
+    /// seconds field is 0.5; [`crate::core::units::library_value`]). The
+    /// link keeps the library's own numbers and is read by `set_text`.
+    pub fn set_typed(&mut self, name: &str, text: &str) -> Result<(), LibError> {
+        let p = self.table[self.index(name)?];
+        let field_ms = match p.unit {
+            Unit::Seconds => 1_000,
+            Unit::Millis => 1,
+            _ => return self.set_text(name, text),
+        };
+        match crate::core::units::library_value(text, field_ms) {
+            None => self.set_text(name, text),
+            Some(Ok(value)) => self.set(name, value),
+            Some(Err(error)) => Err(LibError::Unit {
+                name: p.name,
+                error,
+            }),
+        }
     }
 
     /// The value of the parameter at `index` in the table.

@@ -32,6 +32,10 @@ pub enum InputError {
     },
     /// The smallest proportional factor is above the largest.
     FactorsReversed,
+    /// A millisecond field's unit it does not know (`30 days`).
+    Unit,
+    /// A duration with a unit that comes to a fraction of a ms (`1.0005 s`).
+    FractionOfMs,
 }
 
 impl fmt::Display for InputError {
@@ -48,6 +52,10 @@ impl fmt::Display for InputError {
             InputError::TooLarge { max } => write!(f, "Enter at most {max}."),
             InputError::FactorsReversed => {
                 f.write_str("The lowest factor must not be above the highest.")
+            }
+            InputError::Unit => f.write_str("Use ms, s, min or h after the number, like 30 s."),
+            InputError::FractionOfMs => {
+                f.write_str("That is a fraction of a millisecond: use whole ms.")
             }
         }
     }
@@ -124,9 +132,9 @@ pub fn parse_factor(text: &str) -> Result<f64, InputError> {
 
 /// Reads a base or cap delay in milliseconds.
 ///
-/// Thousands commas are read (`30,000`); units (`30 s`, `2 min`) are not
-/// yet: [`crate::core::units::parse_ms`] reads them, and is kept off the first
-/// screen's code until it can load with the rest of the page.
+/// Thousands commas are read (`30,000`). Units (`30 s`, `2 min`) are read
+/// by [`crate::core::units::plain_ms`] before this, in the page's fields
+/// once the rest of the page has loaded; the link carries plain ms.
 pub fn parse_delay(text: &str) -> Result<u64, InputError> {
     parse_whole(text, 0, MAX_DELAY_MS)
 }

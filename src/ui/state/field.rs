@@ -3,6 +3,9 @@
 //! in [`crate::core::inputs`], and the [`Bound`] trait through which the
 //! state sets, reads and checks every input the same way.
 
+use std::borrow::Cow;
+use std::cell::Cell;
+
 use leptos::prelude::*;
 
 use crate::core::inputs::{Setting, Text, TextInput};
@@ -35,7 +38,7 @@ impl<T: Text + Clone + PartialEq + Send + Sync + 'static> Field<T> {
     pub fn new(spec: &'static TextInput<T>, initial: &State) -> Self {
         let first = (spec.get)(initial);
         let text = RwSignal::new(first.to_text());
-        let parsed = Memo::new(move |_| text.with(|t| (spec.parse)(t)));
+        let parsed = Memo::new(move |_| text.with(|t| read(spec, t)));
         let valid = Memo::new(move |prev: Option<&T>| match parsed.get() {
             Ok(value) => value,
             Err(_) => prev.cloned().unwrap_or_else(|| first.clone()),
@@ -52,6 +55,31 @@ impl<T: Text + Clone + PartialEq + Send + Sync + 'static> Field<T> {
     pub fn error(&self) -> Signal<Option<String>> {
         let parsed = self.parsed;
         Signal::derive(move || parsed.with(|p| p.as_ref().err().map(ToString::to_string)))
+    }
+}
+
+/// Turns a millisecond field's text with a unit (`30 s`) into plain ms
+/// ([`crate::core::units::plain_ms`]).
+pub type UnitReader = fn(&str) -> Result<Cow<'_, str>, InputError>;
+
+thread_local! {
+    /// The unit reader, once the rest of the page has brought it: until
+    /// then a unit is refused like any other word.
+    static UNITS: Cell<Option<UnitReader>> = const { Cell::new(None) };
+}
+
+/// Lets the millisecond fields read units from now on. (The caller then
+/// has each field read its text again: [`Bound::ms_field`].)
+pub fn read_units(reader: UnitReader) {
+    UNITS.set(Some(reader));
+}
+
+/// Reads `text` for `spec`: through the unit reader first for a
+/// millisecond field, once it is here.
+fn read<T>(spec: &TextInput<T>, text: &str) -> Result<T, InputError> {
+    match UNITS.get() {
+        Some(plain) if spec.ms => (spec.parse)(&plain(text)?),
+        _ => (spec.parse)(text),
     }
 }
 
@@ -109,6 +137,10 @@ pub trait Bound {
     fn stale(&self) -> Option<StaleField> {
         None
     }
+    /// A millisecond field's id and text (see [`TextInput::ms`]).
+    fn ms_field(&self) -> Option<(&'static str, RwSignal<String>)> {
+        None
+    }
 }
 
 impl<T: Text + Clone + PartialEq + Send + Sync + 'static> Bound for Field<T> {
@@ -123,6 +155,10 @@ impl<T: Text + Clone + PartialEq + Send + Sync + 'static> Bound for Field<T> {
 
     fn write(&self, state: &mut State) {
         (self.spec.set)(state, self.valid.get());
+    }
+
+    fn ms_field(&self) -> Option<(&'static str, RwSignal<String>)> {
+        self.spec.ms.then_some((self.spec.id, self.text))
     }
 
     fn stale(&self) -> Option<StaleField> {

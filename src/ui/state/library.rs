@@ -88,17 +88,16 @@ fn texts(chosen: Option<&Configured>) -> Vec<String> {
 }
 
 /// Reads the texts into `lib`'s values; a message for each refused one.
-/// `check` is the library's rule for its values together.
-fn parse(check: fn(&Configured) -> Result<(), LibError>, lib: LibId, texts: &[String]) -> Parsed {
+/// `engine` reads each text and holds the library's rule for its values
+/// together.
+fn parse(engine: &Engine, lib: LibId, texts: &[String]) -> Parsed {
     let mut chosen = Configured::defaults(lib);
     let table = chosen.values.table();
     let mut errors: Vec<Option<String>> = table
         .iter()
         .zip(texts)
         .map(|(p, t)| {
-            chosen
-                .values
-                .set_text(p.name, t)
+            (engine.set_typed)(&mut chosen.values, p.name, t)
                 .err()
                 .map(|e| e.to_string())
         })
@@ -112,7 +111,7 @@ fn parse(check: fn(&Configured) -> Result<(), LibError>, lib: LibId, texts: &[St
     }
     // Accepted one by one, refused together: the message goes beside the
     // field the library names.
-    if let Err(e) = check(&chosen) {
+    if let Err(e) = (engine.check)(&chosen) {
         let name = match &e {
             LibError::Conflict { name, .. } | LibError::OutOfRange { name, .. } => *name,
             _ => table[0].name,
@@ -151,7 +150,7 @@ impl LibraryInputs {
                     valid: None,
                 };
             };
-            let mut next = texts.with(|t| parse(engine.check, lib, t));
+            let mut next = texts.with(|t| parse(&engine, lib, t));
             if next.valid.is_none() {
                 // Refused: the last accepted values of this library stay.
                 let last = prev.and_then(|p| p.valid.clone()).filter(|c| c.lib == lib);

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-pub use field::{Field, StaleField};
+pub use field::{read_units, Field, StaleField};
 pub use library::{LibraryInputs, Waiting};
 pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
 
@@ -244,6 +244,11 @@ impl AppState {
     /// copy of Leptos's lookup code in the wasm.)
     pub fn provide(self) {
         provide_context(self);
+    }
+
+    /// Every millisecond field's id and text ([`Bound::ms_field`]).
+    pub fn ms_fields(&self) -> Vec<(&'static str, RwSignal<String>)> {
+        self.inputs().iter().filter_map(|i| i.ms_field()).collect()
     }
 
     /// Every input, in the order the page shows them.

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::AppState;
 use crate::core::inputs::PARAMS;
 use crate::core::library::Engine;
-use crate::core::policy::{CapOrder, Jitter};
+use crate::core::policy::{CapOrder, InputError, Jitter};
 use crate::core::server_wait::ServerWait;
 use crate::core::share::{decode, encode, State};
 use crate::core::snippets::Lang;
@@ -372,5 +372,69 @@ fn with_the_models_a_library_is_chosen_at_once() {
         assert_eq!(state.library.waiting.get(), None);
         assert_eq!(state.library.model.get(), LibId::parse("urllib3"));
         assert_eq!(state.derived.schedule.get().rows.len(), 10);
+    });
+}
+
+#[test]
+fn the_millisecond_fields_read_units_once_the_reader_is_here() {
+    with_state("cap=9000", |state| {
+        let cap = state.policy.cap;
+        cap.text.set("30 s".into());
+        // Before the rest of the page: a word, refused, the last value kept.
+        assert!(cap.parsed.get().is_err());
+        assert_eq!(state.snapshot().policy.cap_ms, 9_000);
+        // The reader arrives, and the text is read again as the page does.
+        super::read_units(crate::core::units::plain_ms);
+        let ids: Vec<&str> = state.ms_fields().iter().map(|(id, _)| *id).collect();
+        assert_eq!(
+            ids,
+            ["base", "cap", "deadline", "retry-after-max", "attempt-timeout"]
+        );
+        for (_, text) in state.ms_fields() {
+            text.notify();
+        }
+        assert_eq!(cap.parsed.get(), Ok(30_000));
+        assert_eq!(state.snapshot().policy.cap_ms, 30_000);
+        assert!(encode(&state.snapshot()).contains("cap=30000"));
+        state.policy.deadline.text.set("2 min".into());
+        assert_eq!(state.snapshot().deadline_ms, Some(120_000));
+        // A unit it does not know, or a fraction of a ms: said, and the
+        // last valid value kept.
+        cap.text.set("30 days".into());
+        assert_eq!(cap.parsed.get(), Err(InputError::Unit));
+        cap.text.set("1.0005 s".into());
+        assert_eq!(cap.parsed.get(), Err(InputError::FractionOfMs));
+        assert_eq!(state.snapshot().policy.cap_ms, 30_000);
+        // The field's own range, with its own minimum.
+        state.code.timeout.text.set("0 s".into());
+        assert_eq!(
+            state.code.timeout.parsed.get(),
+            Err(InputError::TooSmall { min: "1".into() })
+        );
+        state.code.timeout.text.set("-3 s".into());
+        assert_eq!(
+            state.code.timeout.parsed.get(),
+            Err(InputError::TooSmall { min: "1".into() })
+        );
+        // Counts and factors take no units.
+        state.policy.retries.text.set("3 s".into());
+        assert_eq!(state.policy.retries.parsed.get(), Err(InputError::NotANumber));
+    });
+}
+
+#[test]
+fn a_library_field_in_seconds_reads_units() {
+    with_state("lib=urllib3&lib.total=3", |state| {
+        let table = crate::core::library::LibId::parse("urllib3").unwrap().info().params;
+        let factor = table.iter().position(|p| p.name == "backoff_factor").unwrap();
+        state.library.texts.update(|t| t[factor] = "500 ms".into());
+        assert!(encode(&state.snapshot()).contains("lib.backoff_factor=0.5"));
+        state.library.texts.update(|t| t[factor] = "2 fortnights".into());
+        let error = state.library.parsed.with(|p| p.errors[factor].clone());
+        assert_eq!(
+            error.as_deref(),
+            Some("backoff_factor: Use ms, s, min or h after the number, like 30 s.")
+        );
+        assert!(encode(&state.snapshot()).contains("lib.backoff_factor=0.5"));
     });
 }

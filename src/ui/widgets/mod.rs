@@ -13,3 +13,4 @@ pub mod scroll_table;
 pub mod select;
 pub mod slices;
 pub mod stale_note;
+pub mod unit_notes;

@@ -1,0 +1,34 @@
+//! Units in the millisecond fields, which come with the rest of the page:
+//! from then on `30 s` reads as 30,000 ms, and a note under each field
+//! says what its text was read as (`= 30,000 ms (30.0 s)`).
+//!
+//! The fields themselves are drawn with the first screen; what reads the
+//! units and writes the notes is not, so that the first answer does not
+//! wait for them. A unit typed before they arrive is refused, then read.
+
+use leptos::prelude::*;
+
+use crate::core::units::{plain_ms, reading};
+use crate::ui::state::{read_units, AppState};
+
+/// Lets every millisecond field of `state` read units, reads again what
+/// was typed before, and puts the note in each field's hint (which the
+/// field's `aria-describedby` already names).
+pub fn read_units_in(state: &AppState) {
+    read_units(plain_ms);
+    for (id, text) in state.ms_fields() {
+        text.notify();
+        let Some(hint) = document().get_element_by_id(&format!("{id}-hint")) else {
+            continue;
+        };
+        let Ok(hint) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(hint) else {
+            continue;
+        };
+        let note = move || text.with(|t| reading(t));
+        // Its root lives as long as the field, which lives as long as the page.
+        leptos::mount::mount_to(hint, move || {
+            view! { <span class="reading" data-testid=format!("{id}-reading")>{note}</span> }
+        })
+        .forget();
+    }
+}

@@ -2,8 +2,8 @@
 
 use backoff_calculator::core::compare::{compare_modes, STUDY};
 use backoff_calculator::core::fit::{
-    deadline_fit, deadline_fit_with_wait, max_cap, max_retries, worst_case_ms,
-    worst_case_with_wait, CapFit, RetriesFit,
+    deadline_fit, deadline_fit_counting, deadline_fit_with_wait, max_cap, max_retries,
+    worst_case_ms, worst_case_with_wait, CapFit, RetriesFit,
 };
 use backoff_calculator::core::policy::{
     CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS, MAX_RETRIES,
@@ -289,4 +289,64 @@ proptest! {
         let high = worst_case_ms(&Policy { cap_ms: hi, ..policy });
         prop_assert!(low <= high);
     }
+}
+
+#[test]
+fn counting_each_attempt_the_cap_offered_leaves_the_requests_their_time() {
+    // Found by a person: with 5 retries and a 30 s deadline the fit offered
+    // a cap of 15 s, whose waits alone take the whole 30 s, while the
+    // sentence beside it said the attempts' timeouts do not fit.
+    let policy = Policy {
+        jitter: Jitter::None,
+        ..Policy::default()
+    };
+    assert_eq!(deadline_fit(&policy, 30_000).cap, CapFit::Largest(15_000));
+    // Six attempts of up to 10 s leave nothing for the waits.
+    let fit = deadline_fit_counting(&policy, 30_000, None, 10_000);
+    assert_eq!(fit.cap, CapFit::None);
+    // 10 s, 1 s, 10 s: the third attempt would end at 33 s.
+    assert_eq!(fit.retries, RetriesFit::Most(1));
+    let check = schedule(&policy, 1).with_attempt_timeouts(30_000, 10_000);
+    assert_eq!(u64::from(fit.retries.count()) + 1, check.attempts_fit);
+    assert_eq!(
+        fit.sentence(),
+        "No cap keeps the worst case, with every attempt running to its 10.0 s timeout, \
+         within the 30.0 s deadline; at the current cap, 1 retry fits."
+    );
+    // With 2 s attempts: 12 s for six attempts, 18 s for the waits
+    // (1 + 2 + 4 + 2 × c ≤ 18 → c = 5.5 s).
+    let fit = deadline_fit_counting(&policy, 30_000, None, 2_000);
+    assert_eq!(fit.cap, CapFit::Largest(5_500));
+    let capped = Policy {
+        cap_ms: 5_500,
+        ..policy
+    };
+    let check = schedule(&capped, 1).with_attempt_timeouts(30_000, 2_000);
+    assert!(check.fits());
+    assert_eq!(check.worst_ms, 30_000.0);
+    let over = Policy {
+        cap_ms: 5_501,
+        ..policy
+    };
+    assert!(!schedule(&over, 1)
+        .with_attempt_timeouts(30_000, 2_000)
+        .fits());
+    // The retries that fit at the current cap agree with the attempts the
+    // timeouts sentence says fit, on a grid.
+    for deadline in (0..=120_000).step_by(7_000) {
+        for timeout in [1, 500, 2_000, 10_000] {
+            let fit = deadline_fit_counting(&policy, deadline, None, timeout);
+            let check = schedule(&policy, 1).with_attempt_timeouts(deadline, timeout);
+            let attempts = (u64::from(fit.retries.count()) + 1).min(check.attempts);
+            let in_full = check.attempts_fit;
+            assert!(
+                attempts == in_full || (in_full == 0 && fit.retries.count() == 0),
+                "deadline {deadline}, timeout {timeout}: fit {attempts}, sentence {in_full}"
+            );
+        }
+    }
+    let any = deadline_fit_counting(&policy, 10_000_000, None, 1_000);
+    assert!(any
+        .sentence()
+        .starts_with("The worst case, with every attempt running to its 1.00 s timeout, stays"));
 }

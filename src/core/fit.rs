@@ -144,6 +144,9 @@ pub struct DeadlineFit {
     pub retries: RetriesFit,
     /// The server's wait counted in both, if one is applied.
     pub wait: Wait,
+    /// The time counted for each attempt, ms: the retry code's attempt
+    /// timeout, or 0 to count the waits alone.
+    pub attempt_ms: u64,
 }
 
 /// Whether `policy`'s worst case is within `deadline_ms`, as the schedule's
@@ -160,6 +163,16 @@ pub fn max_cap(policy: &Policy, deadline_ms: u64) -> CapFit {
 
 /// [`max_cap`] counting a server's wait.
 pub fn max_cap_with_wait(policy: &Policy, deadline_ms: u64, wait: Wait) -> CapFit {
+    max_cap_counting(policy, deadline_ms, wait, 0)
+}
+
+/// [`max_cap_with_wait`] with `attempt_ms` counted for each attempt (the
+/// retries and the first call): the waits have what is left.
+fn max_cap_counting(policy: &Policy, deadline_ms: u64, wait: Wait, attempt_ms: u64) -> CapFit {
+    let attempts = (u64::from(policy.max_retries) + 1).saturating_mul(attempt_ms);
+    let Some(deadline_ms) = deadline_ms.checked_sub(attempts) else {
+        return CapFit::None;
+    };
     let with_cap = |cap_ms| Policy { cap_ms, ..*policy };
     let fits = |cap_ms| fits(&with_cap(cap_ms), deadline_ms, wait);
     if fits(MAX_DELAY_MS) {
@@ -190,13 +203,24 @@ pub fn max_retries(policy: &Policy, deadline_ms: u64) -> RetriesFit {
 /// [`max_retries`] counting a server's wait: it is in the schedule only
 /// when the retries reach it, and so in the running sum.
 pub fn max_retries_with_wait(policy: &Policy, deadline_ms: u64, wait: Wait) -> RetriesFit {
-    let deadline = deadline_ms as f64;
+    max_retries_counting(policy, deadline_ms, wait, 0)
+}
+
+/// [`max_retries_with_wait`] with `attempt_ms` counted for each attempt.
+fn max_retries_counting(
+    policy: &Policy,
+    deadline_ms: u64,
+    wait: Wait,
+    attempt_ms: u64,
+) -> RetriesFit {
+    let (deadline, attempt) = (deadline_ms as f64, attempt_ms as f64);
     // The worst case of n retries is the running sum of the first n
-    // maximums: the same additions `worst_case_ms` makes.
+    // maximums (the same additions `worst_case_ms` makes), and n + 1
+    // attempts.
     let mut sum = 0.0;
     for (n, max) in maxima(policy, MAX_RETRIES, wait).enumerate() {
         sum += max;
-        if sum > deadline {
+        if sum + (n as f64 + 2.0) * attempt > deadline {
             return RetriesFit::Most(n as u32);
         }
     }
@@ -211,11 +235,25 @@ pub fn deadline_fit(policy: &Policy, deadline_ms: u64) -> DeadlineFit {
 /// [`deadline_fit`] counting a server's wait applied to one retry (the
 /// page passes [`ServerWait::counted`](super::server_wait::ServerWait::counted)).
 pub fn deadline_fit_with_wait(policy: &Policy, deadline_ms: u64, wait: Wait) -> DeadlineFit {
+    deadline_fit_counting(policy, deadline_ms, wait, 0)
+}
+
+/// [`deadline_fit_with_wait`] with `attempt_ms` counted for each attempt,
+/// as the retry code bounds them: the worst case that
+/// [`Schedule::with_attempt_timeouts`](super::schedule::Schedule::with_attempt_timeouts)
+/// states, so the cap offered and the attempts said to fit agree.
+pub fn deadline_fit_counting(
+    policy: &Policy,
+    deadline_ms: u64,
+    wait: Wait,
+    attempt_ms: u64,
+) -> DeadlineFit {
     DeadlineFit {
         deadline_ms,
-        cap: max_cap_with_wait(policy, deadline_ms, wait),
-        retries: max_retries_with_wait(policy, deadline_ms, wait),
+        cap: max_cap_counting(policy, deadline_ms, wait, attempt_ms),
+        retries: max_retries_counting(policy, deadline_ms, wait, attempt_ms),
         wait,
+        attempt_ms,
     }
 }
 
@@ -225,14 +263,23 @@ impl DeadlineFit {
     /// the current cap, 4 retries fit."
     pub fn sentence(&self) -> String {
         let deadline = format::total(self.deadline_ms as f64);
+        let worst = match self.attempt_ms {
+            0 => "the worst case".to_string(),
+            a => format!(
+                "the worst case, with every attempt running to its {} timeout,",
+                format::total(a as f64)
+            ),
+        };
         let cap = match self.cap {
-            CapFit::None => format!("No cap keeps the worst case within the {deadline} deadline"),
+            CapFit::None => format!("No cap keeps {worst} within the {deadline} deadline"),
             CapFit::Largest(cap) => format!(
-                "A cap of {} or less keeps the worst case within the {deadline} deadline",
+                "A cap of {} or less keeps {worst} within the {deadline} deadline",
                 format::delay(cap as f64)
             ),
             CapFit::Any => {
-                format!("The worst case stays within the {deadline} deadline whatever the cap")
+                let mut worst = worst;
+                worst[..1].make_ascii_uppercase();
+                format!("{worst} stays within the {deadline} deadline whatever the cap")
             }
         };
         let retries = match self.retries {

@@ -111,9 +111,22 @@ test('the comparison is updated in place, to the markup a fresh page writes', as
 });
 
 test('a deadline says the largest cap that fits, and Use cap applies it', async (t) => {
-  // Five retries into a 30-second deadline: 1 + 2 + 4 + 8 + 16 = 31 s does
-  // not fit; a 15,000 ms cap gives 1 + 2 + 4 + 8 + 15 = 30 s, which does.
-  const { page } = await open(t, '?seed=42&deadline=30000');
+  // Found by a person: five retries into 30 s were offered a 15 s cap,
+  // whose waits alone take the 30 s, while the sentence beside it said the
+  // six attempts' 10 s timeouts do not fit. The fit counts them too.
+  const first = await open(t, '?seed=42&deadline=30000');
+  const firstFit = first.page.getByTestId('deadline-fit');
+  await firstFit.waitFor();
+  assert.equal(await firstFit.getAttribute('data-max-cap-ms'), null);
+  assert.match(await firstFit.textContent(), /^No cap keeps the worst case, with every attempt running to its 10\.0 s timeout, within the 30\.0 s deadline; at the current cap, 1 retry fits\./);
+  assert.equal(await first.page.getByRole('button', { name: /^Use cap/ }).count(), 0);
+  // The sentence above it says the same: 2 attempts (1 retry) in full.
+  assert.equal(await first.page.getByTestId('deadline-summary').getAttribute('data-attempts-fit'), '2');
+
+  // With 1 s attempts, six of them leave 30 s of a 36 s deadline to the
+  // waits: 1 + 2 + 4 + 8 + 16 = 31 s does not fit; a 15,000 ms cap gives
+  // 1 + 2 + 4 + 8 + 15 = 30 s, which does.
+  const { page } = await open(t, '?seed=42&deadline=36000&timeout=1000');
   const fit = page.getByTestId('deadline-fit');
   await fit.waitFor();
   assert.equal(await fit.getAttribute('data-max-cap-ms'), '15000');
@@ -126,6 +139,7 @@ test('a deadline says the largest cap that fits, and Use cap applies it', async 
   await page.waitForFunction(() => document.querySelector('[data-testid=deadline-fit]').dataset.maxRetries === '5');
   assert.equal(await page.getByRole('button', { name: /^Use cap/ }).count(), 0, 'no button once the cap is the one that fits');
   assert.match(await page.getByTestId('deadline-summary').textContent(), /worst case fits/);
+  assert.equal(await page.getByTestId('deadline-summary').getAttribute('data-timeouts-fit'), 'true');
 
   // Without a deadline there is nothing to fit.
   await input(page, 'Deadline (ms)').fill('');

@@ -9,7 +9,8 @@ import { libraries } from '../manifest.mjs';
 const env = useBrowser();
 
 test('the deadline fit counts an applied server wait', async (t) => {
-  const { page } = await env.open(t, '?seed=42&deadline=20000&ramax=600000&serverwait=2:30000');
+  // Six attempts of up to 1 s leave 20 s of the 26 s deadline to the waits.
+  const { page } = await env.open(t, '?seed=42&deadline=26000&timeout=1000&ramax=600000&serverwait=2:30000');
   const fit = page.getByTestId('deadline-fit');
   await fit.waitFor();
   // The 30 s wait at retry 2 alone passes the 20 s deadline: no cap fits,
@@ -17,14 +18,15 @@ test('the deadline fit counts an applied server wait', async (t) => {
   assert.equal(await fit.getAttribute('data-max-cap-ms'), null);
   assert.equal(await fit.getAttribute('data-max-retries'), '1');
   const text = await fit.textContent();
-  assert.match(text, /^No cap keeps the worst case within the 20\.0 s deadline/);
+  assert.match(text, /^No cap keeps the worst case, with every attempt running to its 1\.00 s timeout, within the 26\.0 s deadline/);
   assert.match(text, /counting the server's wait at retry 2/);
   assert.equal(await page.getByRole('button', { name: /^Use cap/ }).count(), 0);
   // The range tile and the fit agree: the worst case is past the deadline.
   const range = page.getByTestId('range');
   assert.ok(Number(await range.getAttribute('data-max-ms')) > 20_000);
 
-  // A shorter wait leaves room: 1 + 5 + 4 + 2c s fits 20 s up to c = 5 s.
+  // A shorter wait leaves room: 1 + 5 + 4 + 2c s fits 20 s up to c = 5 s
+  // (and 4 retries at the current cap: 1 + 5 + 4 + 8 s and 5 attempts).
   const retryAfter = page.getByLabel('Retry-After value', { exact: true });
   await retryAfter.fill('5');
   await page.getByLabel('Retry number', { exact: true }).fill('2');
@@ -38,7 +40,7 @@ test('the deadline fit counts an applied server wait', async (t) => {
 test('a server wait beyond the current retries still bounds the retries the fit suggests', async (t) => {
   // Two retries of 1 and 2 s fit 20 s easily, but retry 3 would wait the
   // server's 30 s: the fit must not suggest three retries or more.
-  const { page } = await env.open(t, '?seed=42&jitter=none&deadline=20000&retries=2&serverwait=3:30000');
+  const { page } = await env.open(t, '?seed=42&jitter=none&deadline=20000&timeout=1000&retries=2&serverwait=3:30000');
   const fit = page.getByTestId('deadline-fit');
   await fit.waitFor();
   assert.equal(await fit.getAttribute('data-max-retries'), '2');
@@ -164,7 +166,8 @@ test('the stale notes read plainly', async (t) => {
 });
 
 test('while a policy field is refused, the deadline fit offers no cap', async (t) => {
-  const { page } = await env.open(t, '?seed=1&deadline=20000');
+  // Six attempts of up to 1 s leave 20 s to the waits: 1 + 2 + 4 + 2c.
+  const { page } = await env.open(t, '?seed=1&deadline=26000&timeout=1000');
   const use = page.getByRole('button', { name: 'Use cap 6,500 ms (6.50 s)' });
   await use.waitFor();
   const cap = page.getByLabel('Max delay (ms)', { exact: true });

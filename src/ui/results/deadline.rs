@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::fit::{deadline_fit_with_wait, CapFit};
+use crate::core::fit::{deadline_fit_counting, CapFit};
 use crate::core::format;
 use crate::ui::state::{use_code, use_derived, use_library, use_policy};
 
@@ -26,6 +26,10 @@ pub fn DeadlineSummary() -> impl IntoView {
     // The fit changes the page's own cap and retries: not for a library,
     // whose own fields say how it counts and caps.
     let model = use_library().model;
+    // The retry code's attempts, each running to its timeout (the code
+    // follows the page's own policy, not a library's): counted by the fit
+    // as by the sentence, so the cap offered leaves them their time.
+    let timeout = use_code().timeout.valid;
     let fit = Memo::new(move |_| {
         if model.get().is_some() {
             return None;
@@ -37,13 +41,11 @@ pub fn DeadlineSummary() -> impl IntoView {
         Some(
             derived
                 .policy
-                .with(|p| deadline_fit_with_wait(p, deadline, wait)),
+                .with(|p| deadline_fit_counting(p, deadline, wait, timeout.get())),
         )
     });
-    // The retry code's attempts, each running to its timeout (the code
-    // follows the page's own policy, not a library's), said in the same
-    // paragraph: one more element would cost the first screen's wasm.
-    let timeout = use_code().timeout.valid;
+    // The same attempts are said in the summary's paragraph: one more
+    // element would cost the first screen's wasm.
     let apply = move |cap: u64| inputs.cap.text.set(cap.to_string());
     let fit_view = move || {
         fit.get().map(|f| {

@@ -255,10 +255,7 @@ mod tests {
             Err(InputError::NotANumber),
             "no exponent with a unit"
         );
-        assert_eq!(
-            ms("-1 s"),
-            Err(InputError::TooSmall { min: "0".into() })
-        );
+        assert_eq!(ms("-1 s"), Err(InputError::TooSmall { min: "0".into() }));
         assert_eq!(
             ms("999999999999 h"),
             Err(InputError::TooLarge {
@@ -325,8 +322,17 @@ mod tests {
         assert_eq!(library_value("0.5 ms", 1_000), Some(Ok(0.0005)));
         assert_eq!(library_value("0.5", 1_000), None);
         assert_eq!(library_value("none", 1_000), None);
-        assert_eq!(library_value("2 fortnights", 1_000), Some(Err(InputError::Unit)));
-        assert_eq!(library_value("x s", 1_000), Some(Err(InputError::NotANumber)));
-        assert_eq!(library_value("30,00 s", 1_000), Some(Err(InputError::Grouping)));
+        assert_eq!(
+            library_value("2 fortnights", 1_000),
+            Some(Err(InputError::Unit))
+        );
+        assert_eq!(
+            library_value("x s", 1_000),
+            Some(Err(InputError::NotANumber))
+        );
+        assert_eq!(
+            library_value("30,00 s", 1_000),
+            Some(Err(InputError::Grouping))
+        );
     }
 }

@@ -388,7 +388,13 @@ fn the_millisecond_fields_read_units_once_the_reader_is_here() {
         let ids: Vec<&str> = state.ms_fields().iter().map(|(id, _)| *id).collect();
         assert_eq!(
             ids,
-            ["base", "cap", "deadline", "retry-after-max", "attempt-timeout"]
+            [
+                "base",
+                "cap",
+                "deadline",
+                "retry-after-max",
+                "attempt-timeout"
+            ]
         );
         for (_, text) in state.ms_fields() {
             text.notify();
@@ -418,18 +424,30 @@ fn the_millisecond_fields_read_units_once_the_reader_is_here() {
         );
         // Counts and factors take no units.
         state.policy.retries.text.set("3 s".into());
-        assert_eq!(state.policy.retries.parsed.get(), Err(InputError::NotANumber));
+        assert_eq!(
+            state.policy.retries.parsed.get(),
+            Err(InputError::NotANumber)
+        );
     });
 }
 
 #[test]
 fn a_library_field_in_seconds_reads_units() {
     with_state("lib=urllib3&lib.total=3", |state| {
-        let table = crate::core::library::LibId::parse("urllib3").unwrap().info().params;
-        let factor = table.iter().position(|p| p.name == "backoff_factor").unwrap();
+        let table = crate::core::library::LibId::parse("urllib3")
+            .unwrap()
+            .info()
+            .params;
+        let factor = table
+            .iter()
+            .position(|p| p.name == "backoff_factor")
+            .unwrap();
         state.library.texts.update(|t| t[factor] = "500 ms".into());
         assert!(encode(&state.snapshot()).contains("lib.backoff_factor=0.5"));
-        state.library.texts.update(|t| t[factor] = "2 fortnights".into());
+        state
+            .library
+            .texts
+            .update(|t| t[factor] = "2 fortnights".into());
         let error = state.library.parsed.with(|p| p.errors[factor].clone());
         assert_eq!(
             error.as_deref(),

@@ -384,11 +384,14 @@ test('millisecond fields read units and say what they read; library fields in se
   // Refused: a unit it does not know, a fraction of a millisecond; the
   // last valid value stays in use and in the link, and no cap is offered
   // from the refused text.
+  const capError = page.locator('#cap-error');
   await cap.fill('30 days');
-  await page.getByText('Use ms, s, min or h after the number, like 30 s.').waitFor();
+  await page.waitForFunction(() => document.querySelector('#cap-error').textContent === 'Use ms, s, min or h after the number, like 30 s.');
   assert.equal(await cap.getAttribute('aria-invalid'), 'true');
   await cap.fill('1.0005 s');
-  await page.getByText('That is a fraction of a millisecond: use whole ms.').waitFor();
+  await page.waitForFunction(() => document.querySelector('#cap-error').textContent === 'That is a fraction of a millisecond: use whole ms.');
+  assert.match(await cap.getAttribute('aria-describedby'), /cap-error/);
+  assert.equal(await capError.isVisible(), true);
   await expectParam(page, 'cap', '30000');
   assert.equal(await page.getByRole('button', { name: /^Use cap/ }).count(), 0);
 

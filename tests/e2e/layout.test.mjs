@@ -17,7 +17,49 @@ before(() => fs.mkdirSync(outDir, { recursive: true }));
 // A small simulation, run in each test, so its table and charts are drawn.
 const BUSY = '?seed=42&retries=8&deadline=20000&serverwait=3:5000&simclients=20&simruns=3';
 
-for (const width of [1280, 375]) {
+/**
+ * The words of `selector`'s elements that the browser broke across lines
+ * inside the word (a break at a `<wbr>` splits the text there, so it is
+ * not inside a word).
+ */
+async function brokenWords(page, selector) {
+  return page.locator(selector).evaluateAll((els) => els.flatMap((el) => {
+    if (el.getClientRects().length === 0) return [];
+    const found = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) found.push(m[0]);
+      }
+    }
+    return found;
+  }));
+}
+
+/**
+ * The controls of the policy form (or the one of `only`) that the sticky
+ * result bar covers now.
+ */
+async function covered(page, only = null) {
+  return page.evaluate((only) => {
+    const bar = document.querySelector('.jump');
+    if (!bar || getComputedStyle(bar).display === 'none') return [];
+    const b = bar.getBoundingClientRect();
+    return [...document.querySelectorAll(only ?? '.policy input, .policy select, .policy button, .policy .hint a')]
+      .filter((c) => c.getClientRects().length > 0)
+      .filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.bottom > b.top + 1 && r.top < b.bottom - 1 && r.right > b.left && r.left < b.right;
+      })
+      .map((c) => c.id || c.textContent.trim());
+  }, only);
+}
+
+for (const width of [1280, 800, 600, 375]) {
   for (const colorScheme of ['light', 'dark']) {
     test(`layout at ${width} px, ${colorScheme}`, async () => {
       const { page, context, errors } = await env.openPage(BUSY, {
@@ -47,6 +89,27 @@ for (const width of [1280, 375]) {
           .filter((w) => w.scrollWidth - w.clientWidth > 2)
           .map((w) => `${w.querySelector('caption')?.textContent}: ${w.scrollWidth} px in ${w.clientWidth}`));
         assert.deepEqual(wide, [], `no table scrolls sideways at ${width} px`);
+        // No cell, label or select breaks inside a word, and no row of a
+        // short table hides in an inner scroll box.
+        assert.deepEqual(await brokenWords(page, '.modes th, .modes td, .sim-table th, .sim-table td, .schedule th, .schedule td, .field label, .tile'), [], `no word broken at ${width} px`);
+        const hiddenRows = await page.locator('.table-wrap:has(.modes), .table-wrap:has(.sim-table)').evaluateAll((ws) => ws
+          .filter((w) => w.scrollHeight - w.clientHeight > 2)
+          .map((w) => `${w.querySelector('caption')?.textContent}: ${w.scrollHeight} px in ${w.clientHeight}`));
+        assert.deepEqual(hiddenRows, [], `no row of the comparison or the results hidden at ${width} px`);
+        const jitter = await page.locator('#jitter').evaluate((s) => {
+          const probe = document.createElement('span');
+          probe.style.font = getComputedStyle(s).font;
+          probe.style.position = 'absolute';
+          probe.textContent = 'Proportional';
+          document.body.append(probe);
+          const needed = probe.getBoundingClientRect().width;
+          probe.remove();
+          const cs = getComputedStyle(s);
+          // The arrow takes about 20 px of the box beside the padding.
+          const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+          return { needed, room };
+        });
+        assert.ok(jitter.needed <= jitter.room, `the Jitter select shows "Proportional" whole at ${width} px (${JSON.stringify(jitter)})`);
         // No label of any chart is clipped: each text lies inside its svg,
         // or, where the svg lets it overflow, inside the svg's panel.
         const clipped = await page.locator('svg text').evaluateAll((texts) => texts.filter((t) => {
@@ -63,6 +126,14 @@ for (const width of [1280, 375]) {
           assert.ok(clipped <= 2, `the schedule fits its box at 1280 px with every badge (${clipped} px over)`);
           assert.equal(await page.getByRole('link', { name: 'Jump to the results' }).isVisible(), false);
         } else {
+          // The result bar covers no control, as the page opens or as the
+          // keyboard reaches each one.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          assert.deepEqual(await covered(page), [], `the result bar covers nothing as the page opens at ${width} px`);
+          for (const id of ['base', 'multiplier', 'cap', 'retries', 'jitter', 'deadline']) {
+            await page.locator(`#${id}`).focus();
+            assert.deepEqual(await covered(page, `#${id}`), [], `the result bar leaves #${id} in view at ${width} px`);
+          }
           // One tap from the inputs to the tiles.
           await page.getByRole('link', { name: 'Jump to the results' }).click();
           await page.waitForFunction(() => {

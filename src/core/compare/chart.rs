@@ -24,10 +24,16 @@ pub const TICKS: usize = 5;
 /// The mode's name, with proportional jitter's current factors:
 /// `Full`, `Proportional ×0.8–1.2`.
 pub fn mode_name(jitter: Jitter, factors: Proportional) -> String {
-    match jitter {
-        Jitter::Proportional => format!("Proportional ×{}–{}", factors.lo, factors.hi),
-        j => j.label().to_string(),
+    match mode_factors(jitter, factors) {
+        Some(f) => format!("{} {f}", jitter.label()),
+        None => jitter.label().to_string(),
     }
+}
+
+/// The factors part of [`mode_name`], `×0.8–1.2`, for proportional jitter
+/// only: the table keeps it on one line (a line may break after a dash).
+pub fn mode_factors(jitter: Jitter, factors: Proportional) -> Option<String> {
+    (jitter == Jitter::Proportional).then(|| format!("×{}–{}", factors.lo, factors.hi))
 }
 
 /// The texts of a row's two value cells: the worst case, and the expected

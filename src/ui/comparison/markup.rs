@@ -16,7 +16,7 @@ use std::fmt::Write;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Text};
 
-use crate::core::compare::chart::{cell_texts, mode_name, Axis, Bar, NAME_W, ROW_H};
+use crate::core::compare::chart::{cell_texts, mode_factors, Axis, Bar, NAME_W, ROW_H};
 use crate::core::compare::ModeRow;
 use crate::core::html::escape;
 use crate::core::policy::{Jitter, Proportional};
@@ -42,6 +42,19 @@ fn bar_class(jitter: Jitter, current: Jitter) -> &'static str {
     }
 }
 
+/// A mode's name as the table shows it: proportional jitter's factors in a
+/// span of their own, kept on one line by the style.
+fn name_html(jitter: Jitter, factors: Proportional) -> String {
+    match mode_factors(jitter, factors) {
+        Some(f) => format!(
+            r#"{} <span class="factors">{}</span>"#,
+            jitter.label(),
+            escape(&f)
+        ),
+        None => jitter.label().to_string(),
+    }
+}
+
 /// The table's body rows, one per mode: the name as a button in the row
 /// header, then the worst case and the expected total with their
 /// unrounded values, then what the study found. Which mode is in use is
@@ -54,7 +67,7 @@ pub fn rows_html(rows: &[ModeRow], factors: Proportional) -> String {
         let _ = write!(
             out,
             r#"<tr {MODE}="{mode}"><th scope="row"><button type="button" class="link-button" {MODE}="{mode}" aria-pressed="false">{}</button></th><td {WORST}="{}">{worst}</td><td {EXPECTED}="{}">{expected}</td><td class="study">{}</td></tr>"#,
-            escape(&mode_name(row.jitter, factors)),
+            name_html(row.jitter, factors),
             row.worst_ms,
             row.expected_ms,
             escape(row.study),
@@ -135,9 +148,9 @@ pub fn update(body: &Element, svg: &Element, rows: &[ModeRow], factors: Proporti
         let Some(tr) = of_mode(body, "tr", row.jitter) else {
             continue;
         };
-        if row.jitter == Jitter::Proportional {
-            if let Some(button) = find(&tr, &format!("button[{MODE}]")) {
-                set_text(&button, &mode_name(row.jitter, factors));
+        if let Some(f) = mode_factors(row.jitter, factors) {
+            if let Some(span) = find(&tr, &format!("button[{MODE}] .factors")) {
+                set_text(&span, &f);
             }
         }
         let (worst, expected) = cell_texts(row);

@@ -39,6 +39,12 @@ pub fn PolicyForm() -> impl IntoView {
     view! {
         <form class="policy" on:submit=|ev| ev.prevent_default() aria-labelledby="policy-heading">
             <h2 id="policy-heading">"Policy"</h2>
+            // On a phone, the result stays in view above the inputs as they
+            // change, one tap from the tiles.
+            <a class="jump" href="#results">
+                <span>{sched(glance)}</span>
+                " Jump to the results"
+            </a>
             <ModelSelect />
             <PresetPicker />
             <LibraryFields />
@@ -83,12 +89,6 @@ pub fn PolicyForm() -> impl IntoView {
                 </button>
                 <span class="seed">"Sample seed " <code>{move || seed.get().to_string()}</code></span>
             </div>
-            // On a phone, the result stays in view below the inputs, one tap
-            // from the tiles.
-            <a class="jump" href="#results">
-                <span>{sched(glance)}</span>
-                " Jump to the results"
-            </a>
         </form>
     }
 }

@@ -279,7 +279,6 @@ pub fn ScheduleTable() -> impl IntoView {
         <Show when=empty>
             <p class="empty">"No retries: the first attempt is the only one."</p>
         </Show>
-        <p class="scroll-hint">"On a narrow screen the table scrolls sideways."</p>
         <Show when=simulated>
             <p class="note" data-testid=move || deciding.get().then_some("deciding")>
                 {move || match deciding.get() {

@@ -71,11 +71,14 @@ pub fn parse_ms(text: &str, min: u64, max: u64) -> Result<u64, InputError> {
     // Exact: the digits × the unit, over 10 per fraction digit, in
     // integers. A unit is at most 2^7 · 5^5 · 9 ms, so past 7 fraction
     // digits (after trailing zeros) no value is a whole number of ms.
-    let digits = plain[sign..].trim_end_matches('0');
+    let digits = &plain[sign..];
     let digits = if point.is_some() {
-        digits
+        // By bytes: `trim_end_matches` would be one more generic function
+        // shared with the first screen's code, and so in it.
+        let zeros = digits.bytes().rev().take_while(|&b| b == b'0').count();
+        &digits[..digits.len() - zeros]
     } else {
-        &plain[sign..]
+        digits
     };
     let (mut total, mut scale, mut seen_point, mut count) = (0u64, 1u64, false, 0);
     for b in digits.bytes() {

@@ -23,12 +23,17 @@ use super::snippets::Lang;
 pub trait Text {
     /// The text that reads back as this value; empty for "not set".
     fn to_text(&self) -> String;
+    /// Whether a field of this type may be a duration in ms (and so may
+    /// read units, [`TextInput::ms`]): known at compile time, so the other
+    /// types' fields carry no code for it.
+    const DURATION: bool = false;
 }
 
 impl Text for u64 {
     fn to_text(&self) -> String {
         self.to_string()
     }
+    const DURATION: bool = true;
 }
 
 impl Text for u32 {
@@ -48,6 +53,7 @@ impl Text for Option<u64> {
     fn to_text(&self) -> String {
         self.map(|v| v.to_string()).unwrap_or_default()
     }
+    const DURATION: bool = true;
 }
 
 /// A field the person types into.

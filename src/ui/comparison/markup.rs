@@ -248,7 +248,7 @@ mod tests {
             "{html}"
         );
         assert!(html.contains(" (simulated)</td>"));
-        assert!(html.contains(">Proportional ×0.8–1.2</button>"));
+        assert!(html.contains(r#">Proportional <span class="factors">×0.8–1.2</span></button>"#));
         assert_eq!(html.matches(r#"aria-pressed="false""#).count(), 5);
     }
 

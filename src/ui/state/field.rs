@@ -76,9 +76,9 @@ pub fn read_units(reader: UnitReader) {
 
 /// Reads `text` for `spec`: through the unit reader first for a
 /// millisecond field, once it is here.
-fn read<T>(spec: &TextInput<T>, text: &str) -> Result<T, InputError> {
+fn read<T: Text>(spec: &TextInput<T>, text: &str) -> Result<T, InputError> {
     match UNITS.get() {
-        Some(plain) if spec.ms => (spec.parse)(&plain(text)?),
+        Some(plain) if T::DURATION && spec.ms => (spec.parse)(&plain(text)?),
         _ => (spec.parse)(text),
     }
 }

@@ -17,7 +17,8 @@ use crate::ui::state::{read_units, AppState};
 pub fn read_units_in(state: &AppState) {
     read_units(plain_ms);
     for (id, text) in state.ms_fields() {
-        text.notify();
+        // Set again, to be read again (`set` is the first screen's own).
+        text.set(text.get_untracked());
         let Some(hint) = document().get_element_by_id(&format!("{id}-hint")) else {
             continue;
         };

@@ -80,6 +80,7 @@ pub fn CodeTabs() -> impl IntoView {
             deadline_ms: deadline.valid.get(),
             idempotency_key: choices.idem.get(),
             attempt_timeout_ms: choices.timeout.valid.get(),
+            retry_budget: false,
         };
         policy.with(|p| write(lang.get(), p, &options))
     });

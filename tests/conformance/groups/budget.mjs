@@ -119,6 +119,8 @@ export const BUDGET = {
         const result = await ctx.runners.run(v, url, { env: { XDG_RUNTIME_DIR: runtime } });
         const failing = phaseOf(i) === "failing";
         assert.equal(result.outcome.code, failing ? 1 : 0, `call ${i + 1}: ${result.stderr}`);
+        // Call by call, so a broken copy fails at its first wrong call.
+        assert.equal(attempts()[i] - 1, expected[i], `call ${i + 1}'s retries (${byPhase(attempts().map((n) => n - 1))})`);
         if (failing && expected[i] < ATTEMPTS - 1) assert.match(result.stderr, /retry budget empty after/);
       }
       const file = path.join(runtime, `retry-budget-${process.getuid()}`);

@@ -18,6 +18,10 @@
 //! (base and cap 10^12 ms, multiplier 10, 1,000 retries, proportional
 //! factors 9.5 to 10 before the cap), whose first sleep passes 292 years.
 //!
+//! With a DEADLINE, also `none-honor-budget.<ext>`: the retry budget on,
+//! with the idempotency key (no deadline), so a server can tell one call
+//! from the next by its key.
+//!
 //! An ATTEMPT_TIMEOUT (ms) goes into every file; without one, each has
 //! the page's default of 10,000 ms.
 //!
@@ -161,6 +165,16 @@ fn dump(
                 let stem = format!("{}-{suffix}", mode.name);
                 let what = (mode.name.as_str(), honor, false);
                 files.push(dump_one(out, lang, &stem, what, &policy, &options)?);
+                if deadline.is_some() && honor && mode.name == "none" {
+                    let options = Options {
+                        idempotency_key: true,
+                        retry_budget: true,
+                        ..options
+                    };
+                    let stem = format!("{stem}-budget");
+                    let what = (mode.name.as_str(), honor, false);
+                    files.push(dump_one(out, lang, &stem, what, &policy, &options)?);
+                }
                 if deadline.is_some() && ["none", "decorrelated"].contains(&mode.name.as_str()) {
                     let options = Options {
                         deadline_ms: deadline,

@@ -20,9 +20,13 @@ fn every_snippet_splits_into_its_own_text() {
                         },
                         ..Policy::default()
                     };
+                    // Honor on: with the retry budget too (but in full
+                    // jitter, which keeps the plain text), so the budget's
+                    // code is scanned in the other modes.
                     let options = Options {
                         honor_retry_after: honor,
                         retry_after_max_ms: 600_000,
+                        retry_budget: honor && jitter != Jitter::Full,
                         ..Options::default()
                     };
                     let code = write(lang, &policy, &options);

@@ -16,6 +16,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional, MAX_DELAY_MS};
+use backoff_calculator::core::snippets::budget::{SUCCESSES_PER_TOKEN, TOKENS};
 use backoff_calculator::core::snippets::{write, Lang, Options};
 
 mod common;
@@ -47,6 +48,7 @@ const HONOR: Options = Options {
     deadline_ms: None,
     idempotency_key: false,
     attempt_timeout_ms: 10_000,
+    retry_budget: false,
 };
 
 const IGNORE: Options = Options {
@@ -58,6 +60,12 @@ const IGNORE: Options = Options {
 const DEADLINE_KEY: Options = Options {
     deadline_ms: Some(50_000),
     idempotency_key: true,
+    ..HONOR
+};
+
+/// The retry budget, on top of [`HONOR`].
+const BUDGET: Options = Options {
+    retry_budget: true,
     ..HONOR
 };
 
@@ -145,6 +153,10 @@ fn snapshot(lang: Lang) -> String {
     section(
         "default policy, deadline 50 s and an idempotency key",
         write(lang, &Policy::default(), &DEADLINE_KEY),
+    );
+    section(
+        "default policy, Retry-After honored, a retry budget",
+        write(lang, &Policy::default(), &BUDGET),
     );
     for (name, policy) in modes() {
         section(
@@ -609,4 +621,54 @@ fn production_defaults_are_in_the_code() {
     assert!(!py.contains("LONGEST_SLEEP_MS"));
     assert!(write(Lang::Go, &extreme, &HONOR).contains("math.MaxInt64"));
     assert!(!go.contains("math.MaxInt64"));
+}
+
+/// The retry budget's two numbers, as each language spells them.
+fn budget_names(lang: Lang) -> [&'static str; 2] {
+    match lang {
+        Lang::Go => ["retryBudgetTokens", "retryBudgetSuccessesPerToken"],
+        _ => ["RETRY_BUDGET_TOKENS", "RETRY_BUDGET_SUCCESSES_PER_TOKEN"],
+    }
+}
+
+#[test]
+fn the_retry_budget_is_written_only_when_asked_with_its_numbers_in_the_header() {
+    for lang in Lang::ALL {
+        let text = write(lang, &Policy::default(), &BUDGET);
+        let prose = header(&text);
+        for needle in [
+            "Retry budget:",
+            &format!("one token bucket of {TOKENS} tokens"),
+            &format!("1/{SUCCESSES_PER_TOKEN} of a token (0.1"),
+            &format!("retries stop after {TOKENS} in all"),
+        ] {
+            assert!(prose.contains(needle), "{lang:?} header lacks {needle:?}");
+        }
+        let [tokens, per] = budget_names(lang);
+        assert_eq!(
+            constant_value(&text, tokens),
+            Some(TOKENS.to_string()),
+            "{lang:?}"
+        );
+        assert_eq!(
+            constant_value(&text, per),
+            Some(SUCCESSES_PER_TOKEN.to_string()),
+            "{lang:?}"
+        );
+        // The loop takes a token before a retry and refills on an answer.
+        let code = code_lines(&text).join("\n").to_ascii_lowercase();
+        for needle in ["take_retry_token", "refill_retry_budget"] {
+            let camel = needle.replace('_', "");
+            assert!(
+                code.matches(needle).count() >= 2 || code.matches(&camel).count() >= 2,
+                "{lang:?}: {needle} defined and called"
+            );
+        }
+        for options in [HONOR, IGNORE, DEADLINE_KEY] {
+            let plain = write(lang, &Policy::default(), &options);
+            let code = code_lines(&plain).join("\n").to_ascii_lowercase();
+            assert!(!code.contains("budget"), "{lang:?}: no budget unless asked");
+            assert!(!header(&plain).contains("Retry budget"), "{lang:?}");
+        }
+    }
 }

@@ -38,6 +38,8 @@ pub struct State {
     pub idem: bool,
     /// How long each attempt of the generated code may take, ms.
     pub attempt_timeout_ms: u64,
+    /// Whether generated code shares a retry budget between its calls.
+    pub retry_budget: bool,
     /// Clients in the contention simulation (the largest of its sweep).
     pub sim_clients: u32,
     /// Runs per figure in the contention simulation.
@@ -68,6 +70,7 @@ impl State {
             server_wait: None,
             idem: false,
             attempt_timeout_ms: DEFAULT_ATTEMPT_TIMEOUT_MS,
+            retry_budget: false,
             sim_clients: sim::DEFAULT_CLIENTS,
             sim_runs: sim::DEFAULT_RUNS,
             library: None,
@@ -293,6 +296,7 @@ mod tests {
         state.honor = false;
         state.lang = Lang::Rs;
         state.idem = true;
+        state.retry_budget = true;
         state.sim_clients = 1000;
         state.sim_runs = 1;
         state.retry_after_max_ms = Some(30_000);
@@ -345,6 +349,24 @@ mod tests {
         assert_eq!(
             (state.idem, state.sim_clients, state.sim_runs),
             (true, 7, 3)
+        );
+    }
+
+    /// The retry budget is in the link only when on, so links made before
+    /// it existed read the same; a bad value is reported.
+    #[test]
+    fn the_retry_budget_is_in_the_link_only_when_on() {
+        let mut state = State::with_seed(1);
+        assert!(!encode(&state).contains("budget"));
+        state.retry_budget = true;
+        assert!(encode(&state).ends_with("&idem=0&budget=1&simclients=50&simruns=100"));
+        assert_eq!(decode(&encode(&state), State::with_seed(0)).0, state);
+        let (read, notices) = decode("budget=yes", State::with_seed(1));
+        assert_eq!(read, State::with_seed(1));
+        assert_eq!(notices[0].key, "budget");
+        assert_eq!(
+            decode("budget=0", State::with_seed(1)).0,
+            State::with_seed(1)
         );
     }
 

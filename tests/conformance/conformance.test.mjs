@@ -25,8 +25,10 @@
 // driver can hold the thread in the retry hook); BASH and
 // PYTHON (stdin, exit 64, curl's HTTP/2 exit codes, the caller's session);
 // BASH_SAFE (bodies from stdin, a FIFO or <(...), RETRY_QUIET and -o, a
-// proxy that refuses CONNECT: harness/proxy.mjs); and the extreme policy,
-// whose first sleep must neither fail nor end early.
+// proxy that refuses CONNECT: harness/proxy.mjs); BUDGET (the retry
+// budget: with every request failing, retries stop at the bucket's bound,
+// counted by the server; healthy again, they resume at the stated rate);
+// and the extreme policy, whose first sleep must neither fail nor end early.
 // Every Python variant passes mypy --strict --python-version 3.8 and every
 // TypeScript one tsc --strict (and more flags); ILL_TYPED copies must fail.
 //
@@ -71,6 +73,7 @@ import { FaultServer, closedPort } from "./harness/server.mjs";
 import { Runners } from "./harness/runners.mjs";
 import { buildGo, buildRust, buildTypeScript, curlShim, dumpSnippets, run, typeCheckPython } from "./harness/setup.mjs";
 import { BASH, BASH_PASTE, BASH_SAFE } from "./groups/bash.mjs";
+import { BUDGET } from "./groups/budget.mjs";
 import { COMMON, RETRY_AFTER } from "./groups/common.mjs";
 import {
   CANCEL,
@@ -284,6 +287,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     if (v.deadline) groups.push(DEADLINE, PASTE_DEADLINE);
     if (v.deadline && CLOCK_LANGS.includes(v.lang)) groups.push(CLOCK);
     if (v.deadline && STALL_LANGS.includes(v.lang)) groups.push(LATE_WAKE);
+    if (v.budget) groups.push(BUDGET);
     if (v.mode === "extreme") groups.push({ "w: a sleep past 292 years neither fails nor ends early": extreme });
     for (const [title, scenario] of groups.flatMap(Object.entries)) {
       if (WHERE[title] && !WHERE[title](v)) continue;
@@ -291,7 +295,7 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     }
   }
 
-  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE, ...BASH_SAFE, ...CLOCK, ...LATE_WAKE };
+  const scenarios = { ...SAFE, ...PASTE, ...BASH_PASTE, ...BASH_SAFE, ...CLOCK, ...LATE_WAKE, ...BUDGET };
   for (const m of MUTANTS) {
     const what = `${m.variant.lang} without ${JSON.stringify(m.from)} fails "${m.scenario}"`;
     test(`mutant: ${what}`, { timeout: 120_000 }, async () => {

@@ -56,8 +56,10 @@ export const variants = LANGS.flatMap((lang) => [
     }),
   ),
   { lang, mode: "extreme", honor: true, deadline: false, path: `${lang}/extreme-honor.${EXTENSIONS[lang]}` },
+  // The retry budget (with the idempotency key): groups/budget.mjs.
+  { lang, mode: "none", honor: true, deadline: false, budget: true, path: `${lang}/none-honor-budget.${EXTENSIONS[lang]}` },
 ]);
-export const isPlain = (v) => !v.deadline && v.mode !== "extreme";
+export const isPlain = (v) => !v.deadline && !v.budget && v.mode !== "extreme";
 
 // ---------------------------------------------------------------- outcomes
 

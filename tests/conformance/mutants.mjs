@@ -9,6 +9,10 @@ import { before } from "node:test";
 
 import { clock, ctx, EXTENSIONS, LANGS, ms } from "./context.mjs";
 
+/** The retry budget's scenario (groups/budget.mjs), which its mutants must fail. */
+const BUDGET_SCENARIO =
+  "d: with every request failing, retries stop at the budget's 10 tokens; healthy again, they resume at 1 per 10 answers";
+
 /**
  * Broken copies of the `none-honor` snippet (or the variant named third):
  * each replacement (of every occurrence, when it says "all") takes one
@@ -122,6 +126,40 @@ export const MUTANTS = [
   ["s: a proxy's refusal of CONNECT (403, 407) is final; its 503 is retried", {
     sh: ["if ((code != 0 && connect != 0 && (connect < 200 || connect > 299))); then", "if false; then"],
   }],
+  // The retry budget without its bound: a retry is taken with no token left.
+  [BUDGET_SCENARIO, {
+    js: ["if (retryBudgetCredits < RETRY_BUDGET_SUCCESSES_PER_TOKEN) return false;", "if (retryBudgetCredits < -1e9) return false;"],
+    ts: ["if (retryBudgetCredits < RETRY_BUDGET_SUCCESSES_PER_TOKEN) return false;", "if (retryBudgetCredits < -1e9) return false;"],
+    py: ["if _retry_budget_credits < RETRY_BUDGET_SUCCESSES_PER_TOKEN:", "if _retry_budget_credits < -(10**9):"],
+    go: ["if retryBudget.credits < retryBudgetSuccessesPerToken {", "if retryBudget.credits < -1000000000 {"],
+    rs: ["credits.checked_sub(RETRY_BUDGET_SUCCESSES_PER_TOKEN)", "Some(credits.saturating_sub(RETRY_BUDGET_SUCCESSES_PER_TOKEN))"],
+    sh: ["if ((credits < 0)); then", "if ((credits < -1000000000)); then"],
+  }, "none-honor-budget"],
+  // No refill: once spent, the budget never lets a retry through again.
+  [BUDGET_SCENARIO, {
+    js: ["retryBudgetCredits + 1)", "retryBudgetCredits + 0)"],
+    ts: ["retryBudgetCredits + 1)", "retryBudgetCredits + 0)"],
+    py: ["_retry_budget_credits + 1)", "_retry_budget_credits + 0)"],
+    go: ["retryBudget.credits++", "retryBudget.credits += 0"],
+    rs: ["then_some(credits + 1)", "then_some(credits)"],
+    sh: ["  budget_add 1\n", "  budget_add 0\n"],
+  }, "none-honor-budget"],
+  // No ceiling: answers while the bucket is full still add to it.
+  [BUDGET_SCENARIO, {
+    js: ["Math.min(RETRY_BUDGET_FULL, retryBudgetCredits + 1)", "Math.min(Infinity, retryBudgetCredits + 1)"],
+    ts: ["Math.min(RETRY_BUDGET_FULL, retryBudgetCredits + 1)", "Math.min(Infinity, retryBudgetCredits + 1)"],
+    py: ["min(_RETRY_BUDGET_FULL, ", "min(10**9, "],
+    go: ["if retryBudget.credits < retryBudgetFull {", "if retryBudget.credits < 1000000000 {"],
+    rs: ["(credits < RETRY_BUDGET_FULL)", "(credits < u32::MAX)"],
+    sh: ["if ((credits > full)); then credits=$full; fi", "true"],
+  }, "none-honor-budget"],
+  // bash: a bucket per run (a file of its own), so no run sees another's retries.
+  [BUDGET_SCENARIO, {
+    sh: [
+      "RETRY_BUDGET_FILE=${RETRY_BUDGET_FILE:-${XDG_RUNTIME_DIR:-${TMPDIR:-/tmp}}/retry-budget-$UID}",
+      'RETRY_BUDGET_FILE=$(mktemp -u "${XDG_RUNTIME_DIR:-/tmp}/budget.XXXXXX")',
+    ],
+  }, "none-honor-budget"],
 ].flatMap(([scenario, byLang, stem = "none-honor"], n) =>
   Object.entries(byLang)
     .filter(([lang]) => LANGS.includes(lang))
@@ -136,6 +174,7 @@ export const MUTANTS = [
         mode: "none",
         honor: true,
         deadline: stem.endsWith("-deadline"),
+        budget: stem.endsWith("-budget"),
         path: `${lang}/mutant-${n}.${EXTENSIONS[lang]}`,
       },
     })),

@@ -97,6 +97,36 @@ test('the tabs work with the keyboard alone', async (t) => {
   await page.waitForFunction(() => new URL(location.href).searchParams.get('honor') === '0');
 });
 
+test('the Retry budget checkbox (label, keyboard) puts the bucket in every snippet and the link', async (t) => {
+  const { page } = await open(t, '?seed=1');
+  const budget = page.getByRole('checkbox', { name: 'Retry budget' });
+  assert.equal(await budget.isChecked(), false, 'off by default');
+  assert.doesNotMatch(await shown(page), /Retry budget|RETRY_BUDGET/);
+  assert.equal(new URL(page.url()).searchParams.get('budget'), null, 'not in the link while off');
+  // By keyboard: focus it and press Space.
+  await budget.focus();
+  await page.keyboard.press('Space');
+  assert.equal(await budget.isChecked(), true);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('budget') === '1');
+  const header = /Retry budget: .* shares one token bucket of 10 tokens/s;
+  for (const { label } of langs) {
+    await page.getByRole('tab', { name: label }).click();
+    await page.waitForFunction(() => /retryBudgetTokens|RETRY_BUDGET_TOKENS/.test(document.querySelector('[role=tabpanel] pre code').textContent));
+    const code = await shown(page);
+    // The header comment states both numbers; comment markers may split the lines.
+    assert.match(code.replace(/\n(\/\/|#) ?/g, ' '), header, label);
+    assert.match(code.replace(/\n(\/\/|#) ?/g, ' '), /puts back 1\/10 of a token \(0\.1/, label);
+  }
+  // The link brings it back; unchecking takes it out of the code and the link.
+  const again = await open(t, new URL(page.url()).search);
+  const back = again.page.getByRole('checkbox', { name: 'Retry budget' });
+  assert.equal(await back.isChecked(), true);
+  assert.match(await shown(again.page), /RETRY_BUDGET_TOKENS|retryBudgetTokens/);
+  await back.uncheck();
+  await again.page.waitForFunction(() => new URL(location.href).searchParams.get('budget') === null);
+  await again.page.waitForFunction(() => !/RETRY_BUDGET|retryBudget/.test(document.querySelector('[role=tabpanel] pre code').textContent));
+});
+
 test('the Idempotency-Key option and the deadline go into every snippet and the link', async (t) => {
   const { page } = await open(t, '?seed=1');
   const idem = page.getByLabel('Idempotency-Key header');

@@ -46,9 +46,12 @@ export const CRITICAL_CEILING_BYTES = 174 * 1024;
  * contention results' Markdown and CSV, all below the first screen:
  * 315,331 B before, 321,269 B after). Each measured as the whole page with
  * and without that work. Each later issue raises it by what it measures,
- * up to the allowance it states.
+ * up to the allowance it states: issue 27 ("When retries make it worse"),
+ * 3,752 B for the retry budget in the generated code (the six writers'
+ * bucket, the checkbox and the `budget` link parameter; 322,080 B before,
+ * 325,832 B after, of which 103 B on the critical path: the parameter).
  */
-export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938;
+export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752;
 
 const env = useBrowser();
 

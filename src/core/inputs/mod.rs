@@ -390,6 +390,18 @@ pub const IDEM: Setting<bool> = Setting {
     in_link: always,
 };
 
+/// `Retry budget`: whether the generated code shares a token bucket
+/// between its calls. Only when on: links made before it existed stay as
+/// they were.
+pub const BUDGET: Setting<bool> = Setting {
+    key: "budget",
+    read: read_flag,
+    write: write_flag,
+    get: |s| s.retry_budget,
+    set: |s, v| s.retry_budget = v,
+    in_link: |s| s.retry_budget,
+};
+
 /// `Attempt timeout (ms)`: how long each attempt of the generated code may
 /// take.
 pub const ATTEMPT_TIMEOUT: TextInput<u64> = TextInput {
@@ -470,7 +482,7 @@ pub const SIM_RUNS: TextInput<u32> = TextInput {
 };
 
 /// Every link parameter, in the order the link writes them.
-pub static PARAMS: [&dyn Param; 20] = [
+pub static PARAMS: [&dyn Param; 21] = [
     &BASE,
     &MULTIPLIER,
     &CAP,
@@ -487,6 +499,7 @@ pub static PARAMS: [&dyn Param; 20] = [
     &SERVER_WAIT,
     &IDEM,
     &ATTEMPT_TIMEOUT,
+    &BUDGET,
     &SIM_CLIENTS,
     &SIM_RUNS,
     &LIB,

@@ -23,7 +23,11 @@
 //!   wait that would end past it is started, no attempt starts with no time
 //!   left (a wait can wake up late), and the give-up names the deadline;
 //! - with [`Options::idempotency_key`] on, every attempt of one call sends
-//!   the same random `Idempotency-Key`, and the next call a new one.
+//!   the same random `Idempotency-Key`, and the next call a new one;
+//! - with [`Options::retry_budget`] on, every call in the process shares
+//!   one token bucket (`budget`): a retry takes a token, an answer that is
+//!   not retried puts back a tenth of one, and with no token left the call
+//!   gives up as when its retries run out.
 //!
 //! Beyond that each snippet does what a reviewer of its language expects
 //! (docs/snippets.md): a retried body is drained so the connection is reused,
@@ -44,6 +48,7 @@
 //! suite in `tests/conformance/` runs every language × mode × option against
 //! a local server that injects faults.
 
+pub mod budget;
 mod go;
 mod header;
 mod js;
@@ -159,11 +164,15 @@ pub struct Options {
     /// times out is retried while retries and time remain. Values above
     /// [`MAX_DELAY_MS`] are written as [`MAX_DELAY_MS`].
     pub attempt_timeout_ms: u64,
+    /// Whether every call shares one retry budget (a token bucket of
+    /// [`budget::TOKENS`] tokens, refilled [`budget::SUCCESSES_PER_TOKEN`]
+    /// answers to a token): a retry is taken only while it has a token.
+    pub retry_budget: bool,
 }
 
 impl Default for Options {
     /// Honor `Retry-After`, for at most ten minutes; no deadline, no key;
-    /// 10 s per attempt.
+    /// 10 s per attempt; no retry budget.
     fn default() -> Self {
         Options {
             honor_retry_after: true,
@@ -171,6 +180,7 @@ impl Default for Options {
             deadline_ms: None,
             idempotency_key: false,
             attempt_timeout_ms: DEFAULT_ATTEMPT_TIMEOUT_MS,
+            retry_budget: false,
         }
     }
 }

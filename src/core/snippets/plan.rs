@@ -25,6 +25,8 @@ pub(super) struct Plan {
     pub(super) key: bool,
     /// Each attempt's timeout, held to [`MAX_DELAY_MS`].
     pub(super) timeout_ms: u64,
+    /// Whether the calls share a retry budget (`budget`).
+    pub(super) budget: bool,
 }
 
 impl Plan {
@@ -36,6 +38,7 @@ impl Plan {
             deadline_ms: options.deadline_ms.map(|d| d.min(MAX_DELAY_MS)),
             key: options.idempotency_key,
             timeout_ms: options.attempt_timeout_ms.min(MAX_DELAY_MS),
+            budget: options.retry_budget,
         }
     }
 

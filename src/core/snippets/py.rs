@@ -1,7 +1,7 @@
 //! Python: `request_with_backoff(method, url, **kwargs)` over
 //! `requests.request`.
 
-use super::{comment, decimal, AttemptBound, Plan, PROXY_LINE, RETRIED_METHODS};
+use super::{budget, comment, decimal, wrap, AttemptBound, Plan, PROXY_LINE, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter, MAX_DELAY_MS};
 
 /// Writes the Python snippet.
@@ -11,6 +11,11 @@ pub(super) fn write(plan: &Plan) -> String {
         &plan.header_bounded(76, None, PROXY_LINE, AttemptBound::EachRead),
         "# ",
     );
+    let budget = plan.budget.then(budget::py);
+    if plan.budget {
+        let scope = "every call in this process (every thread)";
+        out.push_str(&comment(&wrap(&plan.budget_line(scope), 76), "# "));
+    }
     out.push('\n');
     // Only the modules this variant uses, in isort's order.
     if plan.uses_random() {
@@ -18,6 +23,9 @@ pub(super) fn write(plan: &Plan) -> String {
     }
     if plan.honor {
         out.push_str("import re\n");
+    }
+    if plan.budget {
+        out.push_str("import threading\n");
     }
     out.push_str("import time\n");
     if plan.key {
@@ -35,6 +43,9 @@ pub(super) fn write(plan: &Plan) -> String {
              RETRIED_METHODS = ({})\n",
             RETRIED_METHODS.map(|m| format!("\"{m}\"")).join(", ")
         ));
+    }
+    if let Some(budget) = &budget {
+        out.push_str(&budget.state);
     }
     if plan.sleep_may_overflow() {
         out.push_str(&format!(
@@ -97,6 +108,13 @@ pub(super) fn write(plan: &Plan) -> String {
     } else {
         "attempt > MAX_RETRIES or not retried"
     };
+    let take_error = if plan.budget {
+        "            # No token left in the retry budget: raise as when retries run out.\n            \
+         if not _take_retry_token():\n                \
+         raise\n"
+    } else {
+        ""
+    };
     out.push_str(&format!(
         "        try:\n            \
          response = session.request(method, url, timeout=timeout, **kwargs)\n        \
@@ -108,7 +126,8 @@ pub(super) fn write(plan: &Plan) -> String {
          requests.exceptions.ChunkedEncodingError,  # a body cut off midway\n        \
          ) as error:\n            \
          if {give_up} or _proxy_refused(error):\n                \
-         raise\n            \
+         raise\n\
+         {take_error}            \
          failure = error\n            \
          wait_ms = next(delays)\n",
     ));
@@ -120,13 +139,31 @@ pub(super) fn write(plan: &Plan) -> String {
              raise requests.Timeout(message) from error\n"
         ));
     }
+    let refill = if plan.budget {
+        "            # An answer that is not retried refills the retry budget a little.\n            \
+         if not _is_retryable(response.status_code):\n                \
+         _refill_retry_budget()\n"
+    } else {
+        ""
+    };
+    let take_status = if plan.budget {
+        "            if not _take_retry_token():\n                \
+         raise requests.HTTPError(\n                    \
+         f\"retry budget empty after {_attempts(attempt)}: \"\n                    \
+         f\"last status {response.status_code}\",\n                    \
+         response=response,\n                \
+         )\n"
+    } else {
+        ""
+    };
     let hand_back = if plan.key {
         "not _is_retryable(response.status_code)"
     } else {
         "not retried or not _is_retryable(response.status_code)"
     };
     out.push_str(&format!(
-        "        else:\n            \
+        "        else:\n\
+         {refill}            \
          if {hand_back}:\n                \
          return response\n            \
          if attempt > MAX_RETRIES:\n                \
@@ -134,7 +171,8 @@ pub(super) fn write(plan: &Plan) -> String {
          f\"giving up after {{_attempts(attempt)}}: \"\n                    \
          f\"last status {{response.status_code}}\",\n                    \
          response=response,\n                \
-         )\n            \
+         )\n\
+         {take_status}            \
          failure = response\n            \
          wait_ms = next(delays)\n",
     ));
@@ -210,6 +248,9 @@ pub(super) fn write(plan: &Plan) -> String {
          \"\"\"408, 429 and 5xx but 501, 505, 511: a retry cannot fix those.\"\"\"\n    \
          return status in (408, 429) or (status >= 500 and status not in (501, 505, 511))\n",
     );
+    if let Some(budget) = &budget {
+        out.push_str(&budget.functions);
+    }
     out.push_str("\n\n");
     out.push_str(&delays(plan));
     if plan.honor {

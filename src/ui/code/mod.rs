@@ -80,6 +80,7 @@ pub fn CodeTabs() -> impl IntoView {
             deadline_ms: deadline.valid.get(),
             idempotency_key: choices.idem.get(),
             attempt_timeout_ms: choices.timeout.valid.get(),
+            retry_budget: choices.budget.get(),
         };
         policy.with(|p| write(lang.get(), p, &options))
     });
@@ -122,7 +123,7 @@ pub fn CodeTabs() -> impl IntoView {
             <h2 id="code-heading">"Retry code"</h2>
             <OwnPolicyNote what="This code follows" />
             <p class="code-intro">
-                "Each snippet uses the policy above and follows one contract: it retries 408, 429, 5xx but 501, 505, 511, and network errors, hands any other response back at once, keeps the computed wait for a Retry-After of 0 or a past date, bounds each attempt by the attempt timeout (and the deadline), retries only idempotent methods unless the Idempotency-Key header is on, and says plainly when the retries run out."
+                "Each snippet uses the policy above and follows one contract: it retries 408, 429, 5xx but 501, 505, 511, and network errors, hands any other response back at once, keeps the computed wait for a Retry-After of 0 or a past date, bounds each attempt by the attempt timeout (and the deadline), retries only idempotent methods unless the Idempotency-Key header is on, and says plainly when the retries run out. With the retry budget on, every call in the process shares one token bucket (10 tokens; each answer not retried puts back 0.1): a retry is made only while it holds a token."
             </p>
             <div class="code-bar">
                 <div role="tablist" aria-label="Language" class="tabs" on:keydown=on_keydown>
@@ -131,6 +132,7 @@ pub fn CodeTabs() -> impl IntoView {
                 <div class="checks">
                     <Checkbox label="Honor Retry-After" value=choices.honor.value />
                     <Checkbox label="Idempotency-Key header" value=choices.idem.value />
+                    <Checkbox label="Retry budget" value=choices.budget.value />
                 </div>
                 <div class="fields code-fields">
                     <InputField field=choices.timeout />

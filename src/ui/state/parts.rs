@@ -6,8 +6,9 @@
 //! `snapshot` and `stale`.
 
 use crate::core::inputs::{
-    ATTEMPT_TIMEOUT, BASE, CAP, CAP_ORDER, DEADLINE, HIGH_FACTOR, HONOR, IDEM, JITTER, LANG,
-    LOW_FACTOR, MULTIPLIER, RETRIES, RETRY_AFTER_MAX, SEED, SERVER_WAIT, SIM_CLIENTS, SIM_RUNS,
+    ATTEMPT_TIMEOUT, BASE, BUDGET, CAP, CAP_ORDER, DEADLINE, HIGH_FACTOR, HONOR, IDEM, JITTER,
+    LANG, LOW_FACTOR, MULTIPLIER, RETRIES, RETRY_AFTER_MAX, SEED, SERVER_WAIT, SIM_CLIENTS,
+    SIM_RUNS,
 };
 use crate::core::policy::{CapOrder, Jitter};
 use crate::core::share::State;
@@ -98,6 +99,8 @@ inputs! {
         idem: Value<bool> = IDEM,
         /// `Attempt timeout (ms)`.
         timeout: Field<u64> = ATTEMPT_TIMEOUT,
+        /// `Retry budget`.
+        budget: Value<bool> = BUDGET,
     }
 }
 

@@ -24,7 +24,7 @@ fn with_state<R>(query: &str, f: impl FnOnce(AppState) -> R) -> R {
 fn everything_changed() -> State {
     let query = "base=250&multiplier=1.5&cap=9000&retries=12&jitter=proportional&lo=0.5&hi=1.5\
                  &capafter=1&seed=99&honor=0&lang=rs&ramax=30000&deadline=60000&serverwait=3:20000\
-                 &idem=1&timeout=2500&simclients=20&simruns=5&lib=tenacity&lib.wait=wait_random_exponential\
+                 &idem=1&timeout=2500&budget=1&simclients=20&simruns=5&lib=tenacity&lib.wait=wait_random_exponential\
                  &lib.max=30&to=urllib3";
     let (state, notices) = decode(query, State::with_seed(7));
     assert!(notices.is_empty(), "{notices:?}");

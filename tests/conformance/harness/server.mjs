@@ -2,7 +2,9 @@
 // with a scripted sequence of faults and records when every request came.
 //
 // `server.plan(steps)` returns a fresh URL and its record. Request n gets
-// steps[n] (the last step repeats). A step is one of:
+// steps[n] (the last step repeats); `steps` may also be a function of the
+// hit (its key, method, path...), called as each request arrives, that
+// returns the step. A step is one of:
 //   { status, retryAfter }   answer with that status; retryAfter is a header
 //                            value, or a function returning one, called as
 //                            the answer goes out (for dates relative to now)
@@ -33,7 +35,15 @@ export class FaultServer {
   async start() {
     // Keep idle connections longer than any wait in the suite.
     this.#server.keepAliveTimeout = 30_000;
-    this.#server.on("connection", (socket) => (socket.conn = ++this.#connections));
+    this.#server.on("connection", (socket) => {
+      socket.conn = ++this.#connections;
+      // One listener per connection, however many requests it carries.
+      socket.hits = [];
+      socket.once("close", () => {
+        const t = performance.now();
+        for (const hit of socket.hits) hit.closed ??= t;
+      });
+    });
     await new Promise((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
     this.port = this.#server.address().port;
   }
@@ -69,8 +79,11 @@ export class FaultServer {
       session: req.headers["x-session"],
     };
     record.hits.push(hit);
-    req.socket.once("close", () => (hit.closed ??= performance.now()));
-    const step = record.steps[Math.min(n, record.steps.length - 1)];
+    req.socket.hits.push(hit);
+    const step =
+      typeof record.steps === "function"
+        ? record.steps(hit)
+        : record.steps[Math.min(n, record.steps.length - 1)];
     req.setEncoding("utf8");
     req.on("data", (chunk) => (hit.body += chunk));
     req.on("end", () => {

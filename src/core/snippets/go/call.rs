@@ -77,6 +77,22 @@ pub(super) fn function(plan: &Plan) -> String {
         );
     }
     let send_once = if plan.key { "" } else { "sendOnce || " };
+    let (take_error, refill, take_status) = if plan.budget {
+        (
+            "\t\t\t// No token left in the retry budget: give up as when retries run out.\n\
+             \t\t\tif !takeRetryToken() {\n\
+             \t\t\t\treturn nil, err\n\
+             \t\t\t}\n",
+            "\t\t\t// An answer that is not retried refills the retry budget a little.\n\
+             \t\t\tif !isRetryable(resp.StatusCode) {\n\
+             \t\t\t\trefillRetryBudget()\n\
+             \t\t\t}\n",
+            // Evaluated only while retries remain, so no token is taken for nothing.
+            " || !takeRetryToken()",
+        )
+    } else {
+        ("", "", "")
+    };
     out.push_str(&format!(
         "\t\tattemptCtx, cancel := context.WithTimeout(ctx, timeout)\n\
          \t\tresp, err := client.Do(req.WithContext(attemptCtx))\n\
@@ -89,8 +105,10 @@ pub(super) fn function(plan: &Plan) -> String {
          \t\t\tif attempt > maxRetries || {send_once}ctx.Err() != nil || !(timedOut || isNetworkError(err)) {{\n\
          \t\t\t\treturn nil, err\n\
          \t\t\t}}\n\
+         {take_error}\
          \t\t\twait = nextDelay()\n\
          \t\t}} else {{\n\
+         {refill}\
          \t\t\tif {send_once}!isRetryable(resp.StatusCode) {{\n\
          \t\t\t\t// The attempt's context lives on while the caller reads the body.\n\
          \t\t\t\tresp.Body = cancelOnClose{{resp.Body, cancel}}\n\
@@ -100,7 +118,7 @@ pub(super) fn function(plan: &Plan) -> String {
          \t\t\t_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, drainLimitBytes))\n\
          \t\t\tresp.Body.Close()\n\
          \t\t\tcancel() // no attempt timer runs on through the wait\n\
-         \t\t\tif attempt > maxRetries {{\n\
+         \t\t\tif attempt > maxRetries{take_status} {{\n\
          \t\t\t\treturn nil, &RetryError{{Attempts: attempt, StatusCode: resp.StatusCode, Status: resp.Status}}\n\
          \t\t\t}}\n\
          \t\t\twait = nextDelay()\n",

@@ -20,13 +20,18 @@ mod call;
 mod error;
 mod retry_after;
 
-use super::{comment, decimal, wrap, Plan, PROXY_LINE};
+use super::{budget, comment, decimal, wrap, Plan, PROXY_LINE};
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the Go snippet.
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
     let mut out = comment(&plan.header(76, None, PROXY_LINE), "// ");
+    let budget = plan.budget.then(budget::go);
+    if plan.budget {
+        let scope = "every call in this program (every goroutine)";
+        out.push_str(&comment(&wrap(&plan.budget_line(scope), 76), "// "));
+    }
     out.push_str(&comment(
         &wrap(
             "Retry hook: set OnRetry to see each retry before its wait (its number, \
@@ -40,6 +45,9 @@ pub(super) fn write(plan: &Plan) -> String {
     out.push_str(&imports(plan));
     out.push('\n');
     out.push_str(&constants(plan));
+    if let Some(budget) = &budget {
+        out.push_str(&budget.state);
+    }
     out.push_str(
         "\n// drainLimitBytes is the most of a retried response's body read before it is\n\
          // closed: a drained body lets the next attempt reuse the connection.\n\
@@ -57,6 +65,9 @@ pub(super) fn write(plan: &Plan) -> String {
     out.push_str(&call::function(plan));
     if !plan.key {
         out.push_str(&call::is_idempotent());
+    }
+    if let Some(budget) = &budget {
+        out.push_str(&budget.functions);
     }
     out.push_str(
         "// cancelOnClose is a response body whose Close also ends its attempt's\n\
@@ -117,6 +128,9 @@ fn imports(plan: &Plan) -> String {
     packages.extend(["\"net\"", "\"net/http\"", "\"net/url\""]);
     if plan.honor {
         packages.extend(["\"regexp\"", "\"strconv\"", "\"strings\""]);
+    }
+    if plan.budget {
+        packages.push("\"sync\"");
     }
     packages.push("\"time\"");
     let mut out = String::from("import (\n");

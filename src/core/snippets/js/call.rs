@@ -109,18 +109,43 @@ pub(super) fn function(plan: &Plan, typed: bool) -> String {
          // of time is retried like a network failure.\n      \
          if (request.signal.aborted) throw request.signal.reason;\n      \
          const timedOut = attempt.signal.aborted;\n      \
-         if (last || !(timedOut || isNetworkError(error, request))) throw error;\n      \
+         if (last || !(timedOut || isNetworkError(error, request))) throw error;\n\
+         {}      \
          const waitMs = delays.next().value;\n\
          {}      \
          continue;\n    \
-         }}\n    \
+         }}\n\
+         {}    \
          if (last || !isRetryable(response.status)) {{\n      \
          attempt.clear();\n      \
          return response;\n    \
-         }}\n    \
+         }}\n\
+         {}    \
          const computedMs = delays.next().value;\n",
         ty(": Response"),
+        if plan.budget {
+            "      // No token left in the retry budget: give up as when retries run out.\n      \
+             if (!takeRetryToken()) throw error;\n"
+        } else {
+            ""
+        },
         wait("      ", "waitMs", "error", "error"),
+        if plan.budget {
+            "    // An answer that is not retried refills the retry budget a little.\n    \
+             if (!isRetryable(response.status)) refillRetryBudget();\n"
+        } else {
+            ""
+        },
+        if plan.budget {
+            "    // No token left in the retry budget: hand this response back as when\n    \
+             // retries run out.\n    \
+             if (!takeRetryToken()) {\n      \
+             attempt.clear();\n      \
+             return response;\n    \
+             }\n"
+        } else {
+            ""
+        },
     ));
     let wait_ms = if plan.honor {
         out.push_str(

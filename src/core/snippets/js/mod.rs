@@ -14,7 +14,7 @@ mod call;
 mod helpers;
 mod retry_after;
 
-use super::{comment, decimal, Plan, PROXY_LINE, RETRIED_METHODS};
+use super::{budget, comment, decimal, wrap, Plan, PROXY_LINE, RETRIED_METHODS};
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the JavaScript snippet, or the TypeScript one when `typed`.
@@ -22,6 +22,11 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     // `ty(": number")` is the annotation in TypeScript and nothing in JavaScript.
     let ty = |annotation: &'static str| if typed { annotation } else { "" };
     let mut out = comment(&plan.header(76, None, PROXY_LINE), "// ");
+    let budget = plan.budget.then(|| budget::js(typed));
+    if plan.budget {
+        let scope = "every call in this process (or worker)";
+        out.push_str(&comment(&wrap(&plan.budget_line(scope), 76), "// "));
+    }
     out.push('\n');
     out.push_str(&constants(plan));
     out.push_str(&format!(
@@ -35,6 +40,9 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
              const RETRIED_METHODS = [{}];\n",
             methods.join(", ")
         ));
+    }
+    if let Some(budget) = &budget {
+        out.push_str(&budget.state);
     }
     out.push('\n');
     if typed {
@@ -54,6 +62,9 @@ pub(super) fn write(plan: &Plan, typed: bool) -> String {
     }
     out.push_str(&call::function(plan, typed));
     out.push_str(&helpers::functions(plan, typed));
+    if let Some(budget) = &budget {
+        out.push_str(&budget.functions);
+    }
 
     out.push_str(&delays(plan, typed));
     if plan.uses_random() {

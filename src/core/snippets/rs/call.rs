@@ -86,16 +86,33 @@ pub(super) fn function(plan: &Plan) -> String {
     }
     let once = if plan.key { "" } else { "once || " };
     let limit = if deadline { "limit" } else { "attempt_timeout" };
+    let (refill, take) = if plan.budget {
+        (
+            "        // An answer that is not retried refills the retry budget a little.\n        \
+             if let Ok(response) = &sent {\n            \
+             if !is_retryable(response.status()) {\n                \
+             refill_retry_budget();\n            \
+             }\n        \
+             }\n",
+            "            // No token left in the retry budget: give up as when retries run out.\n            \
+             Ok(response) if !take_retry_token() => return Err(RetryError::Status(response)),\n            \
+             Err(failure) if !take_retry_token() => return Err(failure),\n",
+        )
+    } else {
+        ("", "")
+    };
     out.push_str(&format!(
         "        // The attempt's timer goes with it, so none runs on through the wait.\n        \
          let sent = match tokio::time::timeout({limit}, client.execute(request)).await {{\n            \
          Ok(sent) => sent.map_err(RetryError::Request),\n            \
          Err(elapsed) => Err(RetryError::Timeout(elapsed)),\n        \
-         }};\n        \
+         }};\n\
+         {refill}        \
          let wait = match sent {{\n            \
          Ok(response) if {once}!is_retryable(response.status()) => return Ok(response),\n            \
          Ok(response) if last => return Err(RetryError::Status(response)),\n            \
-         Err(failure) if last || !is_transient(&failure) => return Err(failure),\n            \
+         Err(failure) if last || !is_transient(&failure) => return Err(failure),\n\
+         {take}            \
          Ok(mut response) => {{\n"
     ));
     if plan.honor {

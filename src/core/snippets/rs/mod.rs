@@ -14,13 +14,18 @@ mod call;
 mod error;
 mod retry_after;
 
-use super::{comment, decimal, wrap, Plan, PROXY_LINE};
+use super::{budget, comment, decimal, wrap, Plan, PROXY_LINE};
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Writes the Rust snippet.
 pub(super) fn write(plan: &Plan) -> String {
     let deadline = plan.deadline_ms.is_some();
     let mut out = comment(&plan.header(76, None, PROXY_LINE), "// ");
+    let budget = plan.budget.then(budget::rs);
+    if plan.budget {
+        let scope = "every call in this program (every task and thread)";
+        out.push_str(&comment(&wrap(&plan.budget_line(scope), 76), "// "));
+    }
     out.push_str(&comment(&wrap(HOOK_LINE, 76), "// "));
     out.push('\n');
     out.push_str(&uses(plan));
@@ -30,8 +35,14 @@ pub(super) fn write(plan: &Plan) -> String {
         "/// The most of a retried response's body read before it is dropped.\n\
          const DRAIN_LIMIT_BYTES: usize = 64 * 1024;\n",
     );
+    if let Some(budget) = &budget {
+        out.push_str(&budget.state);
+    }
     out.push_str(&error::error_type(deadline));
     out.push_str(&call::function(plan));
+    if let Some(budget) = &budget {
+        out.push_str(&budget.functions);
+    }
     out.push_str(&backoff(plan));
     if plan.uses_random() {
         out.push_str(UNIFORM);
@@ -55,6 +66,9 @@ fn float(x: f64) -> String {
 /// The `use` lines this variant needs, in rustfmt's order.
 fn uses(plan: &Plan) -> String {
     let mut out = String::from("use std::fmt;\n");
+    if plan.budget {
+        out.push_str("use std::sync::atomic::{AtomicU32, Ordering};\n");
+    }
     let mut time = vec!["Duration"];
     if plan.deadline_ms.is_some() {
         time.push("Instant");

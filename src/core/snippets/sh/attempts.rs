@@ -52,6 +52,12 @@ pub(super) fn attempt_loop(plan: &Plan) -> String {
          <\"${{stdin_copy:-/dev/null}}\" 2>\"$tmp/stderr\") && code=0 || code=$? # no exit under set -e\n"
     ));
     out.push_str(OUTCOME);
+    if plan.budget {
+        out.push_str(
+            "  # An answer that is not retried refills the retry budget a little.\n  \
+             if ((code == 0)) && ! is_retryable \"$status\"; then refill_retry_budget; fi\n",
+        );
+    }
     if !plan.key {
         out.push_str(
             "  if [[ -z $retried ]]; then\n    \
@@ -73,9 +79,17 @@ pub(super) fn attempt_loop(plan: &Plan) -> String {
          esac\n  \
          if ((retry >= MAX_RETRIES)); then\n    \
          finish 1 \"giving up after $(attempts $((MAX_RETRIES + 1))): $cause\"\n  \
-         fi\n  \
-         next_delay\n",
+         fi\n",
     );
+    if plan.budget {
+        out.push_str(
+            "  # No token left in the retry budget: give up as when retries run out.\n  \
+             if ! take_retry_token; then\n    \
+             finish 1 \"retry budget empty after $(attempts $((retry + 1))): $cause\"\n  \
+             fi\n",
+        );
+    }
+    out.push_str("  next_delay\n");
     if plan.honor {
         out.push_str("  if ((code == 0)); then retry_after; fi\n");
     }

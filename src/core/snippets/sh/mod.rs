@@ -25,7 +25,7 @@ mod helpers;
 #[cfg(test)]
 mod tests;
 
-use super::{comment, decimal, thousands, wrap, Plan};
+use super::{budget, comment, decimal, thousands, wrap, Plan};
 use crate::core::policy::{CapOrder, Jitter};
 use arguments::ARGUMENTS;
 use helpers::{HELPERS, RETRY_AFTER};
@@ -55,6 +55,11 @@ pub(super) fn write(plan: &Plan) -> String {
         &plan.header(76, Some(&retry_after_line), PROXY),
         "# ",
     ));
+    let budget = plan.budget.then(budget::sh);
+    if plan.budget {
+        let scope = "every run of this script by this user (see RETRY_BUDGET_FILE below)";
+        out.push_str(&comment(&wrap(&plan.budget_line(scope), 76), "# "));
+    }
     for paragraph in usage(deadline) {
         out.push_str("#\n");
         let lines: Vec<String> = paragraph.lines().flat_map(|l| wrap(l, 76)).collect();
@@ -62,6 +67,9 @@ pub(super) fn write(plan: &Plan) -> String {
     }
     out.push('\n');
     out.push_str(&constants(plan));
+    if let Some(budget) = &budget {
+        out.push_str(&budget.state);
+    }
     out.push_str(ARGUMENTS);
     if plan.key {
         out.push_str(
@@ -83,6 +91,9 @@ pub(super) fn write(plan: &Plan) -> String {
         ));
     }
     out.push_str(HELPERS);
+    if let Some(budget) = &budget {
+        out.push_str(&budget.functions);
+    }
     if deadline {
         out.push_str(
             "\n# Prints the time in ms: bash 5's EPOCHREALTIME, else (bash 3.2) whole\n\

@@ -65,6 +65,14 @@ fn mount_rest(state: AppState, slot: web_sys::HtmlElement) -> Result<(), SplitLo
         // The slot's root lives as long as the page, like the app's own.
         leptos::mount::mount_to(slot, move || {
             state.provide();
+            // Units in the millisecond fields, with a note under each. The
+            // fields the sections below draw are theirs to read: after
+            // them, once they are in the page.
+            let owner = Owner::current();
+            request_animation_frame(move || match owner {
+                Some(owner) => owner.with(|| read_units_in(&state)),
+                None => read_units_in(&state),
+            });
             // The last finished simulation: shown by its section, read by
             // the design doc.
             let last = LastRun::new();
@@ -78,8 +86,6 @@ fn mount_rest(state: AppState, slot: web_sys::HtmlElement) -> Result<(), SplitLo
             }
         })
         .forget();
-        // After the sections: some of the fields are theirs.
-        read_units_in(&state);
     });
     Ok(())
 }

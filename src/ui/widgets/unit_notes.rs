@@ -10,10 +10,12 @@ use leptos::prelude::*;
 
 use crate::core::units::{plain_ms, reading};
 use crate::ui::state::{read_units, AppState};
+use crate::ui::widgets::dom::element;
 
 /// Lets every millisecond field of `state` read units, reads again what
 /// was typed before, and puts the note in each field's hint (which the
-/// field's `aria-describedby` already names).
+/// field's `aria-describedby` already names). Call it under the owner the
+/// notes should live as long as.
 pub fn read_units_in(state: &AppState) {
     read_units(plain_ms);
     for (id, text) in state.ms_fields() {
@@ -22,14 +24,12 @@ pub fn read_units_in(state: &AppState) {
         let Some(hint) = document().get_element_by_id(&format!("{id}-hint")) else {
             continue;
         };
-        let Ok(hint) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(hint) else {
-            continue;
-        };
-        let note = move || text.with(|t| reading(t));
-        // Its root lives as long as the field, which lives as long as the page.
-        leptos::mount::mount_to(hint, move || {
-            view! { <span class="reading" data-testid=format!("{id}-reading")>{note}</span> }
-        })
-        .forget();
+        // One span kept in step by an effect: a view mounted here would
+        // bring a copy of Leptos's mounting code for its type.
+        let note = element(None, "span");
+        note.set_class_name("reading");
+        let _ = note.set_attribute("data-testid", &format!("{id}-reading"));
+        let _ = hint.append_child(&note);
+        Effect::new(move |_| note.set_text_content(text.with(|t| reading(t)).as_deref()));
     }
 }

@@ -65,13 +65,6 @@ pub enum PasteError {
     NoLibrary,
     /// Names of more than one library.
     TwoLibraries(Vec<LibId>),
-    /// The library, but none of its parameters.
-    NothingRead {
-        /// The library recognised.
-        lib: LibId,
-        /// What was left aside.
-        ignored: Vec<Ignored>,
-    },
     /// Values the library refuses, with the model's own messages.
     Refused {
         /// The library recognised.
@@ -87,9 +80,7 @@ impl PasteError {
     /// What was left aside, when a library was recognised.
     pub fn ignored(&self) -> &[Ignored] {
         match self {
-            PasteError::NothingRead { ignored, .. } | PasteError::Refused { ignored, .. } => {
-                ignored
-            }
+            PasteError::Refused { ignored, .. } => ignored,
             _ => &[],
         }
     }
@@ -110,9 +101,6 @@ impl fmt::Display for PasteError {
             PasteError::TwoLibraries(libs) => {
                 let names: Vec<&str> = libs.iter().map(|l| l.name()).collect();
                 write!(f, "This names more than one library ({}): paste one library's config at a time.", names.join(", "))
-            }
-            PasteError::NothingRead { lib, .. } => {
-                write!(f, "Recognised {}, but found none of its parameters.", lib.name())
             }
             PasteError::Refused { lib, errors, .. } => {
                 let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
@@ -178,12 +166,6 @@ pub fn read(text: &str) -> Result<Reading, PasteError> {
             ignored: r.ignored,
         });
     }
-    if r.read.is_empty() {
-        return Err(PasteError::NothingRead {
-            lib,
-            ignored: r.ignored,
-        });
-    }
     if let Err(e) = config.check() {
         return Err(PasteError::Refused {
             lib,
@@ -206,4 +188,38 @@ pub fn code_of(text: &str) -> String {
         .map(|t| format!("{t:?}"))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+impl Reading {
+    /// One sentence: the library and each parameter read, with its unit
+    /// (`urllib3 Retry: total 5, backoff_factor 0.5 s.`).
+    pub fn summary(&self) -> String {
+        let c = &self.config;
+        let table = c.values.table();
+        let parts: Vec<String> = self
+            .read
+            .iter()
+            .filter_map(|name| table.iter().find(|p| p.name == *name))
+            .map(|p| {
+                let unit = p.unit.suffix().map_or(String::new(), |u| format!(" {u}"));
+                let unit = if c.values.get(p.name).is_finite() {
+                    unit
+                } else {
+                    String::new()
+                };
+                format!("{} {}{unit}", p.name, c.values.text(p.name))
+            })
+            .collect();
+        if parts.is_empty() {
+            return format!("Read {}: no parameter set, so its defaults.", c.lib.name());
+        }
+        format!("Read {}: {}.", c.lib.name(), parts.join(", "))
+    }
+}
+
+impl Ignored {
+    /// `what: why`, as the list beside the field shows it.
+    pub fn line(&self) -> String {
+        format!("{} left aside: {}.", self.what, self.why)
+    }
 }

@@ -143,7 +143,7 @@ fn resilience4j(r: &mut Reader) {
 pub const SPRING: Spec = Spec {
     id: "spring-retry",
     marks: &[
-        Mark::Name("Retryable"),
+        Mark::Only("Retryable"),
         Mark::Only("Backoff"),
         Mark::Name("EnableRetry"),
         Mark::Name("RetryTemplate"),

@@ -9,7 +9,10 @@ pub const RESILIENCE4J: Spec = Spec {
     id: "resilience4j",
     marks: &[
         Mark::Name("resilience4j"),
-        Mark::Name("RetryConfig"),
+        // Not the bare name: people name their own classes `RetryConfig`.
+        Mark::Tail("RetryConfig", "custom"),
+        Mark::Tail("RetryConfig", "from"),
+        Mark::Tail("RetryConfig", "ofDefaults"),
         Mark::Name("IntervalFunction"),
         Mark::Name("waitDuration"),
         Mark::Name("wait-duration"),
@@ -148,6 +151,7 @@ pub const SPRING: Spec = Spec {
         Mark::Name("EnableRetry"),
         Mark::Name("RetryTemplate"),
         Mark::Name("RetryTemplateBuilder"),
+        Mark::Name("RetryInterceptorBuilder"),
         Mark::Name("ExponentialBackOffPolicy"),
         Mark::Name("ExponentialRandomBackOffPolicy"),
         Mark::Name("FixedBackOffPolicy"),
@@ -182,8 +186,9 @@ fn spring(r: &mut Reader) {
             r.used[k] = true;
         }
     }
-    // `.exponentialBackoff(initial, multiplier, max[, random])`.
-    for i in r.calls(&["exponentialBackoff"]) {
+    // `.exponentialBackoff(initial, multiplier, max[, random])`, and
+    // `RetryInterceptorBuilder`'s `.backOffOptions(initial, multiplier, max)`.
+    for i in r.calls(&["exponentialBackoff", "backOffOptions"]) {
         r.call_args(
             i,
             &[

@@ -46,9 +46,12 @@ export const CRITICAL_CEILING_BYTES = 174 * 1024;
  * contention results' Markdown and CSV, all below the first screen:
  * 315,331 B before, 321,269 B after). Each measured as the whole page with
  * and without that work. Each later issue raises it by what it measures,
- * up to the allowance it states.
+ * up to the allowance it states. Issue 25 ("Every library side by side,
+ * and your own config pasted in", 30 KB allowed): 28,556 B for "Paste your
+ * config", the config reader and its field, all below the first screen
+ * (322,080 B before, 350,636 B after).
  */
-export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938;
+export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 28_556;
 
 const env = useBrowser();
 

@@ -93,7 +93,7 @@ pub fn go_unit(unit: &str) -> Option<Q> {
 /// Python's `timedelta(days, seconds, microseconds, milliseconds,
 /// minutes, hours, weeks)`, by position or name.
 pub fn timedelta(args: &[Arg], names: &dyn Names, hops: usize) -> Val {
-    const PARTS: &[(&str, i128, i32)] = &[
+    const PARTS: &[(&str, i64, i32)] = &[
         ("days", 86_400_000, 0),
         ("seconds", 1000, 0),
         ("microseconds", 1, -3),

@@ -6,8 +6,6 @@
 //! JSON text) is read as a config itself, once: its own strings are not
 //! opened again, which keeps the work linear.
 
-use std::collections::HashMap;
-
 use super::lex::lex;
 use super::parse::{parse, Arg, Expr};
 use super::value::Names;
@@ -47,13 +45,14 @@ pub struct Facts<'a> {
     pub paths: Vec<&'a [String]>,
     /// Every string's content.
     pub texts: Vec<&'a str>,
-    /// Single names assigned once at the top of a scope: `delayFactor = 500`.
-    names: HashMap<&'a str, &'a Expr>,
+    /// Single names assigned in the paste, `delayFactor = 500`, in the
+    /// order written; the first [`MAX_NAMES`] only, which bounds a lookup.
+    names: Vec<(&'a str, &'a Expr)>,
 }
 
 impl Names for Facts<'_> {
     fn lookup(&self, name: &str) -> Option<&Expr> {
-        self.names.get(name).copied()
+        self.names.iter().find(|(n, _)| *n == name).map(|(_, e)| *e)
     }
 }
 
@@ -65,6 +64,9 @@ pub struct Trees {
     /// Whether some brackets were nested too deep to read.
     pub deep: bool,
 }
+
+/// The most names kept for lookups: configs define a handful.
+const MAX_NAMES: usize = 256;
 
 /// Words that mark a string as a config of its own (gRPC's, in code).
 const EMBEDDED: &[&str] = &["retryPolicy", "retry_policy", "methodConfig"];
@@ -150,8 +152,8 @@ impl<'a> Facts<'a> {
                         within,
                         dotted: key.len() > 1,
                     });
-                    if key.len() == 1 && !self.names.contains_key(name) {
-                        self.names.insert(name, &a.value);
+                    if key.len() == 1 && self.names.len() < MAX_NAMES {
+                        self.names.push((name, &a.value));
                     }
                     let inner = self.frame(name, within);
                     self.expr(&a.value, inner);

@@ -111,8 +111,20 @@ impl fmt::Display for PasteError {
 }
 
 /// Reads a pasted config: the library it configures and every parameter
-/// it sets. Never runs anything; linear in the text's length.
+/// it sets, the combination checked by [`Configured::check`]. Never runs
+/// anything; linear in the text's length.
 pub fn read(text: &str) -> Result<Reading, PasteError> {
+    read_with(text, Configured::check)
+}
+
+/// [`read`], with the combination checked by `check`: the page passes its
+/// library models' ([`crate::core::library::Engine::check`]), so that the
+/// part of the page holding the paste field does not carry a second copy
+/// of the models.
+pub fn read_with(
+    text: &str,
+    check: fn(&Configured) -> Result<(), LibError>,
+) -> Result<Reading, PasteError> {
     if text.len() > MAX_BYTES {
         return Err(PasteError::TooLong { bytes: text.len() });
     }
@@ -166,7 +178,7 @@ pub fn read(text: &str) -> Result<Reading, PasteError> {
             ignored: r.ignored,
         });
     }
-    if let Err(e) = config.check() {
+    if let Err(e) = check(&config) {
         return Err(PasteError::Refused {
             lib,
             errors: vec![e],

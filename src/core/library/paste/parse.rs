@@ -19,7 +19,7 @@ pub const MAX_CHAIN: usize = 16;
 pub const MAX_LINKS: usize = 64;
 
 /// A value as written.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum Expr {
     /// A number with its suffix, as written.
     Num(String),
@@ -46,7 +46,7 @@ pub enum Expr {
 }
 
 /// One entry of a sequence: a value, with the key before it if any.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub struct Arg {
     /// The key as written (`b.InitialInterval`: both names).
     pub key: Option<Vec<String>>,
@@ -137,7 +137,7 @@ impl Parser<'_> {
             }
             let before = self.i;
             let arg = self.item(close, depth);
-            if arg.value != Expr::Empty || arg.key.is_some() {
+            if !matches!(arg.value, Expr::Empty) || arg.key.is_some() {
                 out.push(arg);
             }
             if self.i == before {
@@ -252,7 +252,7 @@ impl Parser<'_> {
 
     fn postfix(&mut self, depth: usize) -> Expr {
         let mut e = self.primary(depth);
-        if e == Expr::Empty {
+        if matches!(e, Expr::Empty) {
             return e;
         }
         let mut n = 0;

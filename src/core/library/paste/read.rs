@@ -114,7 +114,7 @@ impl<'f, 'a> Reader<'f, 'a> {
     /// Reads `param` from every unused fact named one of `keys`, a bare
     /// number meaning `bare`, plus `offset` (a count of retries read into
     /// attempts: 1).
-    pub fn take(&mut self, keys: &[&str], param: &'static str, bare: Bare, offset: i128) {
+    pub fn take(&mut self, keys: &[&str], param: &'static str, bare: Bare, offset: i32) {
         let hits: Vec<usize> = self
             .open()
             .filter(|(_, f)| Self::value_of(f, keys).is_some())
@@ -130,7 +130,7 @@ impl<'f, 'a> Reader<'f, 'a> {
     }
 
     /// Sets `param` from the value `v` written under `key`.
-    pub fn put(&mut self, key: &str, param: &'static str, v: Val, bare: Bare, offset: i128) {
+    pub fn put(&mut self, key: &str, param: &'static str, v: Val, bare: Bare, offset: i32) {
         let Some(p) = self
             .values
             .table()

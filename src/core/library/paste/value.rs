@@ -13,7 +13,7 @@ use crate::core::decimal::parse_f64;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Q {
     /// `m · 10^e`, exact.
-    Dec(i128, i32),
+    Dec(i64, i32),
     /// A float, where the decimal would not fit.
     F(f64),
 }
@@ -39,19 +39,19 @@ impl Q {
         let Ok(e) = exp.parse::<i32>() else {
             return float();
         };
-        if digits.len() > 36 || e.unsigned_abs() > 100_000 {
+        if digits.len() > 18 || e.unsigned_abs() > 100_000 {
             return float();
         }
         let m = if digits.is_empty() {
             0
         } else {
-            digits.parse::<i128>().ok()?
+            digits.parse::<i64>().ok()?
         };
         Some(Q::Dec(m, e - frac as i32))
     }
 
     /// A whole number.
-    pub fn int(n: i128) -> Q {
+    pub fn int(n: i64) -> Q {
         Q::Dec(n, 0)
     }
 
@@ -95,7 +95,7 @@ impl Q {
             let (hi, lo, ehi, elo) = if x >= y { (a, b, x, y) } else { (b, a, y, x) };
             let scaled = u32::try_from(ehi - elo)
                 .ok()
-                .and_then(|d| 10i128.checked_pow(d))
+                .and_then(|d| 10i64.checked_pow(d))
                 .and_then(|p| hi.checked_mul(p));
             if let Some(s) = scaled.and_then(|s| s.checked_add(lo)) {
                 return Q::Dec(s, elo);
@@ -115,7 +115,7 @@ impl Q {
 }
 
 /// A value read.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum Val {
     /// A number, with the milliseconds of the unit written after it, if
     /// any (`500ms`, `10s`; `None` for `500`, `10L`, `2.0d`).
@@ -140,7 +140,7 @@ fn number(text: &str) -> Val {
     let text = text.trim_end_matches('.');
     let hex = text.starts_with("0x") || text.starts_with("0X");
     if hex {
-        return match i128::from_str_radix(&text[2..].replace('_', ""), 16) {
+        return match i64::from_str_radix(&text[2..].replace('_', ""), 16) {
             Ok(n) => Val::Num(Q::int(n), None),
             Err(_) => Val::Unknown,
         };

@@ -50,8 +50,12 @@ export const CRITICAL_CEILING_BYTES = 174 * 1024;
  * 3,752 B for the retry budget in the generated code (the six writers'
  * bucket, the checkbox and the `budget` link parameter; 322,080 B before,
  * 325,832 B after, of which 103 B on the critical path: the parameter).
+ * Issue 25 ("Every library side by side, and your own config pasted in",
+ * 30 KB allowed): 28,556 B for "Paste your config", the config reader and
+ * its field, all below the first screen (322,080 B before, 350,636 B
+ * after).
  */
-export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752;
+export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752 + 28_556;
 
 const env = useBrowser();
 

@@ -32,6 +32,7 @@ pub mod envoy;
 pub mod google_api_core;
 pub mod grpc;
 pub mod p_retry;
+pub mod paste;
 pub mod polly;
 pub mod resilience4j;
 pub mod retryablehttp;

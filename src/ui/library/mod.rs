@@ -5,6 +5,7 @@
 //! ([`LibrarySection`]).
 
 pub mod fields;
+pub mod paste;
 
 use leptos::prelude::*;
 
@@ -108,6 +109,7 @@ pub fn LibrarySection() -> impl IntoView {
     view! {
         <section class="panel library" aria-labelledby="library-heading">
             <h2 id="library-heading">"In your library's terms"</h2>
+            <paste::PasteConfig />
             <div class="field" hidden=move || library.model.get().is_some()>
                 <label for="to">"Library"</label>
                 <select

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-pub use field::{read_units, Field, StaleField};
+pub use field::{read_units, Bound, Field, StaleField};
 pub use library::{LibraryInputs, Waiting};
 pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
 
@@ -29,7 +29,6 @@ use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use crate::core::schedule::{schedule_with_means, Schedule};
 use crate::core::server_wait::{Reads, ServerWait};
 use crate::core::share::{Notice, State};
-use field::Bound;
 
 /// What the page computes from its inputs.
 #[derive(Clone, Copy)]

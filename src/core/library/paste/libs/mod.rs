@@ -1,0 +1,181 @@
+//! Which library a paste configures, and each library's reader.
+//!
+//! A library is recognised by names only it uses (its module, its types,
+//! its distinctive keys); the readers are in [`python`], [`jvm`], [`go`]
+//! and [`rest`], one function per library, each naming the keys it reads
+//! and the ones it leaves aside with the reason.
+
+mod go;
+mod jvm;
+mod python;
+mod rest;
+
+use super::facts::Facts;
+use super::parse::{Arg, Expr};
+use super::read::{norm, Bare, Reader};
+use super::value::eval;
+use crate::core::library::LibId;
+
+/// A sign that a paste is a library's.
+pub enum Mark {
+    /// A name written anywhere (a key, a type, a module, a call).
+    Name(&'static str),
+    /// A dotted name ending in these two: `wait.Backoff`.
+    Tail(&'static str, &'static str),
+    /// A name written alone, not as part of a dotted one (`@Backoff`).
+    Only(&'static str),
+    /// Text inside a string (an import path: `"p-retry"`).
+    Text(&'static str),
+    /// A key written inside a call or object of this name.
+    KeyIn(&'static str, &'static str),
+}
+
+/// A library's signs and reader.
+pub struct Spec {
+    /// The library's id.
+    pub id: &'static str,
+    /// Any one of these names the library.
+    pub marks: &'static [Mark],
+    /// Reads its parameters.
+    pub read: fn(&mut Reader),
+}
+
+/// Every library's spec.
+const SPECS: &[&Spec] = &[
+    &python::URLLIB3,
+    &python::TENACITY,
+    &rest::P_RETRY,
+    &rest::AXIOS_RETRY,
+    &python::GOOGLE,
+    &python::AWS,
+    &rest::BACKON,
+    &go::CENKALTI,
+    &go::RETRYABLEHTTP,
+    &rest::POLLY,
+    &jvm::RESILIENCE4J,
+    &jvm::SPRING,
+    &rest::GRPC,
+    &rest::ENVOY,
+    &go::CLIENT_GO,
+];
+
+fn spec(lib: LibId) -> &'static Spec {
+    SPECS
+        .iter()
+        .find(|s| s.id == lib.id())
+        .expect("every library has a reader")
+}
+
+fn marked(f: &Facts, mark: &Mark) -> bool {
+    match mark {
+        Mark::Name(n) => f.paths.iter().any(|p| p.iter().any(|s| s == n)),
+        Mark::Tail(a, b) => f
+            .paths
+            .iter()
+            .any(|p| p.len() >= 2 && p[p.len() - 2] == *a && p[p.len() - 1] == *b),
+        Mark::Only(n) => f.paths.iter().any(|p| p.len() == 1 && p[0] == *n),
+        Mark::Text(t) => f.texts.iter().any(|s| s.contains(t)),
+        Mark::KeyIn(k, frame) => f
+            .facts
+            .iter()
+            .any(|x| x.value.is_some() && x.key == *k && f.frame_name(x.within) == *frame),
+    }
+}
+
+/// The libraries whose signs the facts show, in the page's order.
+pub fn recognise(f: &Facts) -> Vec<LibId> {
+    LibId::all()
+        .filter(|l| spec(*l).marks.iter().any(|m| marked(f, m)))
+        .collect()
+}
+
+/// Reads the recognised library's parameters.
+pub fn read(r: &mut Reader) {
+    (spec(r.lib).read)(r);
+}
+
+/// The argument at position `pos` (among those without a name), or the
+/// one named one of `keys` (in [`norm`] form).
+pub fn arg<'a>(args: &'a [Arg], pos: usize, keys: &[&str]) -> Option<&'a Expr> {
+    args.iter()
+        .find(|a| {
+            a.key
+                .as_ref()
+                .and_then(|k| k.last())
+                .is_some_and(|k| keys.contains(&norm(k).as_str()))
+        })
+        .or_else(|| args.iter().filter(|a| a.key.is_none()).nth(pos))
+        .map(|a| &a.value)
+}
+
+impl Reader<'_, '_> {
+    /// The unused calls named one of `names`, marked used.
+    pub fn calls(&mut self, names: &[&str]) -> Vec<usize> {
+        let hits: Vec<usize> = self
+            .open()
+            .filter(|(_, f)| f.value.is_none() && names.contains(&f.key))
+            .map(|(i, _)| i)
+            .collect();
+        for i in &hits {
+            self.used[*i] = true;
+        }
+        hits
+    }
+
+    /// Reads the arguments of call `i`: each `(position, names, param,
+    /// bare)` present sets `param`.
+    pub fn call_args(&mut self, i: usize, spec: &[(usize, &[&str], &'static str, Bare)]) {
+        let fact = &self.f.facts[i];
+        for (pos, keys, param, bare) in spec {
+            if let Some(e) = arg(fact.args, *pos, keys) {
+                let v = eval(e, self.f);
+                self.put(param, param, v, *bare, 0);
+            }
+        }
+    }
+
+    /// Marks unused facts named one of `keys` as used, without a note:
+    /// keys whose values the reader reads through their calls (`wait=`).
+    pub fn quiet(&mut self, keys: &[&str]) {
+        let hits: Vec<usize> = self
+            .open()
+            .filter(|(_, f)| keys.contains(&norm(f.key).as_str()))
+            .map(|(i, _)| i)
+            .collect();
+        for i in hits {
+            self.used[i] = true;
+        }
+    }
+
+    /// Calls with no argument named `name` set `param` to `value`
+    /// (`.with_jitter()`, `.without_max_delay()`).
+    pub fn switch(&mut self, name: &str, param: &'static str, value: f64) {
+        for i in self.calls(&[name]) {
+            if self.f.facts[i].args.is_empty() {
+                self.put_value(name, param, value);
+            }
+        }
+    }
+
+    /// Notes every unused fact inside a frame named one of `frames` as
+    /// left aside, because `why` (ExponentialTimeout's `initial` is not a
+    /// retry's).
+    pub fn aside_inside(&mut self, frames: &[&str], why: &str) {
+        let hits: Vec<usize> = self
+            .open()
+            .filter(|(_, f)| self.f.inside(f.within, frames))
+            .map(|(i, _)| i)
+            .collect();
+        for i in hits {
+            self.used[i] = true;
+            let key = self.f.facts[i].key;
+            self.ignore(key, why);
+        }
+    }
+}
+
+/// Why a key that picks the retried failures is left aside.
+pub const WHICH: &str = "it picks which failures are retried, not when";
+
+/// Why a callback is left aside.
+pub const CALLBACK: &str = "a callback or hook: it does not change the delays";

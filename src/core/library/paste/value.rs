@@ -1,0 +1,356 @@
+//! What a written value means, without running anything: numbers kept as
+//! exact decimals (so `0.025s` is 25 ms exactly, not 25.000000000000004),
+//! durations in every spelling the configs use (`500 * time.Millisecond`,
+//! `Duration.ofMillis(500)`, `TimeSpan.FromSeconds(2)`,
+//! `timedelta(seconds=5)`, `Duration::from_millis(100)`, `"0.1s"`,
+//! `500ms`, `PT0.5S`, `00:00:02`), booleans, "none", and names.
+
+use super::duration::{duration_text, go_unit, timedelta, timespan_new, unit_ms};
+use super::parse::{Arg, Expr};
+use crate::core::decimal::parse_f64;
+
+/// A number: an exact decimal `m · 10^e` while it fits, a float after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Q {
+    /// `m · 10^e`, exact.
+    Dec(i64, i32),
+    /// A float, where the decimal would not fit.
+    F(f64),
+}
+
+impl Q {
+    /// The number written as `text` (digits, point, exponent, `_`).
+    pub fn parse(text: &str) -> Option<Q> {
+        let t: String = text.chars().filter(|c| *c != '_').collect();
+        let (mant, exp) = match t.find(['e', 'E']) {
+            Some(k) => (&t[..k], &t[k + 1..]),
+            None => (t.as_str(), "0"),
+        };
+        if mant.is_empty() || !mant.chars().all(|c| c.is_ascii_digit() || c == '.') {
+            return None;
+        }
+        if mant.matches('.').count() > 1 || mant == "." {
+            return None;
+        }
+        let frac = mant.split_once('.').map_or(0, |(_, f)| f.len());
+        let digits: String = mant.chars().filter(|c| *c != '.').collect();
+        let digits = digits.trim_start_matches('0');
+        let float = || parse_f64(&t).map(Q::F);
+        let Ok(e) = exp.parse::<i32>() else {
+            return float();
+        };
+        if digits.len() > 18 || e.unsigned_abs() > 100_000 {
+            return float();
+        }
+        let m = if digits.is_empty() {
+            0
+        } else {
+            digits.parse::<i64>().ok()?
+        };
+        Some(Q::Dec(m, e - frac as i32))
+    }
+
+    /// A whole number.
+    pub fn int(n: i64) -> Q {
+        Q::Dec(n, 0)
+    }
+
+    /// The nearest `f64`.
+    pub fn f64(self) -> f64 {
+        match self {
+            Q::Dec(0, _) => 0.0,
+            Q::Dec(m, e) => parse_f64(&format!("{m}e{e}")).unwrap_or(f64::NAN),
+            Q::F(x) => x,
+        }
+    }
+
+    /// `self · 10^k`, exactly.
+    pub fn shift(self, k: i32) -> Q {
+        match self {
+            Q::Dec(m, e) => Q::Dec(m, e.saturating_add(k)),
+            Q::F(x) => Q::F(x * 10f64.powi(k)),
+        }
+    }
+
+    fn neg(self) -> Q {
+        match self {
+            Q::Dec(m, e) => Q::Dec(-m, e),
+            Q::F(x) => Q::F(-x),
+        }
+    }
+
+    /// `self · o`, exactly while it fits.
+    pub fn mul(self, o: Q) -> Q {
+        if let (Q::Dec(a, x), Q::Dec(b, y)) = (self, o) {
+            if let (Some(m), Some(e)) = (a.checked_mul(b), x.checked_add(y)) {
+                return Q::Dec(m, e);
+            }
+        }
+        Q::F(self.f64() * o.f64())
+    }
+
+    /// `self + o`, exactly while it fits.
+    pub fn add(self, o: Q) -> Q {
+        if let (Q::Dec(a, x), Q::Dec(b, y)) = (self, o) {
+            let (hi, lo, ehi, elo) = if x >= y { (a, b, x, y) } else { (b, a, y, x) };
+            let scaled = u32::try_from(ehi - elo)
+                .ok()
+                .and_then(|d| 10i64.checked_pow(d))
+                .and_then(|p| hi.checked_mul(p));
+            if let Some(s) = scaled.and_then(|s| s.checked_add(lo)) {
+                return Q::Dec(s, elo);
+            }
+        }
+        Q::F(self.f64() + o.f64())
+    }
+
+    fn div(self, o: Q) -> Q {
+        if let (Q::Dec(a, x), Q::Dec(b, y)) = (self, o) {
+            if b != 0 && a % b == 0 {
+                return Q::Dec(a / b, x - y);
+            }
+        }
+        Q::F(self.f64() / o.f64())
+    }
+}
+
+/// A value read.
+#[derive(Debug)]
+pub enum Val {
+    /// A number, with the milliseconds of the unit written after it, if
+    /// any (`500ms`, `10s`; `None` for `500`, `10L`, `2.0d`).
+    Num(Q, Option<Q>),
+    /// A duration, ms.
+    Dur(Q),
+    /// `true` / `false`.
+    Bool(bool),
+    /// `None`, `null`, `nil`.
+    Nothing,
+    /// A string's content.
+    Text(String),
+    /// A name (an enum value `DelayBackoffType.Exponential`, a bare word):
+    /// its last part.
+    Name(String),
+    /// Something the reader does not evaluate (a variable, a function).
+    Unknown,
+}
+
+/// A number as written, its suffix read as a unit or a type mark.
+fn number(text: &str) -> Val {
+    let text = text.trim_end_matches('.');
+    let hex = text.starts_with("0x") || text.starts_with("0X");
+    if hex {
+        return match i64::from_str_radix(&text[2..].replace('_', ""), 16) {
+            Ok(n) => Val::Num(Q::int(n), None),
+            Err(_) => Val::Unknown,
+        };
+    }
+    let end = text
+        .find(|c: char| c.is_ascii_alphabetic() && c != 'e' && c != 'E')
+        .unwrap_or(text.len());
+    // `1e5` keeps its `e`; `5e` alone is not a number.
+    let (num, suffix) = text.split_at(end);
+    let suffix = suffix.trim_start_matches('.');
+    let Some(q) = Q::parse(num) else {
+        return Val::Unknown;
+    };
+    // A decimal point before `d` or `m` marks a type (Java's `2.0d`, C#'s
+    // `1.5m`), not days or minutes.
+    let typed = num.contains('.') && matches!(suffix, "d" | "D" | "m" | "M");
+    match unit_ms(suffix) {
+        Some(per) if !typed => Val::Num(q, Some(per)),
+        _ if suffix.is_empty() || is_type_mark(suffix) => Val::Num(q, None),
+        _ => Val::Unknown,
+    }
+}
+
+fn is_type_mark(s: &str) -> bool {
+    matches!(
+        s.to_ascii_lowercase().as_str(),
+        "l" | "f"
+            | "d"
+            | "m"
+            | "u"
+            | "ul"
+            | "lu"
+            | "n"
+            | "f32"
+            | "f64"
+            | "u8"
+            | "u16"
+            | "u32"
+            | "u64"
+            | "u128"
+            | "usize"
+            | "i32"
+            | "i64"
+            | "isize"
+    )
+}
+
+/// Where names defined in the paste are looked up (`delayFactor = 500`).
+pub trait Names {
+    /// The value assigned to `name` in the paste, if once.
+    fn lookup(&self, name: &str) -> Option<&Expr>;
+}
+
+/// How deep a chain of names is followed (`a = b`, `b = a` ends here).
+const MAX_LOOKUPS: usize = 4;
+
+/// What `e` means, reading names through `names`.
+pub fn eval(e: &Expr, names: &dyn Names) -> Val {
+    eval_at(e, names, 0)
+}
+
+pub(super) fn eval_at(e: &Expr, names: &dyn Names, hops: usize) -> Val {
+    let ev = |e: &Expr| eval_at(e, names, hops);
+    match e {
+        Expr::Num(n) => number(n),
+        Expr::Str(s) => Val::Text(s.clone()),
+        Expr::Neg(x) => match ev(x) {
+            Val::Num(q, u) => Val::Num(q.neg(), u),
+            Val::Dur(q) => Val::Dur(q.neg()),
+            _ => Val::Unknown,
+        },
+        Expr::Bin(op, a, b) => arith(op, ev(a), ev(b)),
+        Expr::Path(p) => path(p, names, hops),
+        Expr::Call(callee, args) => call(callee, args, names, hops),
+        _ => Val::Unknown,
+    }
+}
+
+fn dur(v: &Val) -> Option<Q> {
+    match v {
+        Val::Dur(q) => Some(*q),
+        Val::Num(q, Some(per)) => Some(q.mul(*per)),
+        _ => None,
+    }
+}
+
+fn arith(op: &str, a: Val, b: Val) -> Val {
+    match (op, &a, &b) {
+        ("*", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.mul(*y), None),
+        ("/", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.div(*y), None),
+        ("+", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.add(*y), None),
+        ("-", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.add(y.neg()), None),
+        ("*", Val::Num(x, None), _) if dur(&b).is_some() => Val::Dur(x.mul(dur(&b).unwrap())),
+        ("*", _, Val::Num(y, None)) if dur(&a).is_some() => Val::Dur(dur(&a).unwrap().mul(*y)),
+        ("/", _, Val::Num(y, None)) if dur(&a).is_some() => Val::Dur(dur(&a).unwrap().div(*y)),
+        ("+" | "-", _, _) => match (dur(&a), dur(&b)) {
+            (Some(x), Some(y)) => Val::Dur(if op == "+" { x.add(y) } else { x.add(y.neg()) }),
+            _ => Val::Unknown,
+        },
+        _ => Val::Unknown,
+    }
+}
+
+fn path(p: &[String], names: &dyn Names, hops: usize) -> Val {
+    let last = p.last().map_or("", String::as_str);
+    let owner = if p.len() >= 2 {
+        p[p.len() - 2].as_str()
+    } else {
+        ""
+    };
+    match (owner, last) {
+        (_, "true" | "True") => return Val::Bool(true),
+        (_, "false" | "False") => return Val::Bool(false),
+        ("", "None" | "null" | "nil" | "undefined") => return Val::Nothing,
+        (
+            "" | "math" | "Number" | "f64" | "f32",
+            "Infinity" | "inf" | "INFINITY" | "POSITIVE_INFINITY",
+        ) => return Val::Num(Q::F(f64::INFINITY), None),
+        ("time", unit) => {
+            if let Some(per) = go_unit(unit) {
+                return Val::Dur(per);
+            }
+        }
+        ("Duration" | "TimeSpan", "ZERO" | "Zero") => return Val::Dur(Q::int(0)),
+        ("Duration" | "TimeSpan", "MAX" | "MaxValue") => return Val::Dur(Q::F(f64::INFINITY)),
+        ("usize" | "u32" | "u64" | "i32" | "i64" | "int", "MAX" | "MaxValue" | "MAX_VALUE") => {
+            return Val::Num(Q::F(f64::INFINITY), None)
+        }
+        _ => {}
+    }
+    if p.len() == 1 && hops < MAX_LOOKUPS {
+        if let Some(e) = names.lookup(last) {
+            return eval_at(e, names, hops + 1);
+        }
+        return Val::Name(last.to_string());
+    }
+    Val::Name(last.to_string())
+}
+
+/// The n-th positional argument and the one named `key`.
+pub(super) fn arg<'a>(args: &'a [Arg], n: usize, key: &str) -> Option<&'a Expr> {
+    args.iter()
+        .find(|a| {
+            a.key
+                .as_ref()
+                .and_then(|k| k.last())
+                .is_some_and(|k| k == key)
+        })
+        .or_else(|| args.iter().filter(|a| a.key.is_none()).nth(n))
+        .map(|a| &a.value)
+}
+
+pub(super) fn num_of(v: Val) -> Option<Q> {
+    match v {
+        Val::Num(q, None) => Some(q),
+        _ => None,
+    }
+}
+
+fn call(callee: &Expr, args: &[Arg], names: &dyn Names, hops: usize) -> Val {
+    let name = callee.name().unwrap_or("");
+    let first = || {
+        args.first()
+            .map_or(Val::Unknown, |a| eval_at(&a.value, names, hops))
+    };
+    let scaled = |per: Q| num_of(first()).map_or(Val::Unknown, |q| Val::Dur(q.mul(per)));
+    match name {
+        // Java, Rust, C#: one number and its unit.
+        "ofNanos" | "from_nanos" => scaled(Q::Dec(1, -6)),
+        "ofMicros" | "from_micros" | "FromMicroseconds" => scaled(Q::Dec(1, -3)),
+        "ofMillis" | "from_millis" | "FromMilliseconds" => scaled(Q::int(1)),
+        "from_secs" | "from_secs_f64" | "from_secs_f32" | "FromSeconds" => scaled(Q::int(1000)),
+        "ofSeconds" => match (first(), args.get(1)) {
+            (Val::Num(s, None), Some(n)) => match num_of(eval_at(&n.value, names, hops)) {
+                Some(n) => Val::Dur(s.mul(Q::int(1000)).add(n.mul(Q::Dec(1, -6)))),
+                None => Val::Unknown,
+            },
+            _ => scaled(Q::int(1000)),
+        },
+        "ofMinutes" | "FromMinutes" | "from_mins" => scaled(Q::int(60_000)),
+        "ofHours" | "FromHours" | "from_hours" => scaled(Q::int(3_600_000)),
+        "ofDays" | "FromDays" => scaled(Q::int(86_400_000)),
+        "FromTicks" => scaled(Q::Dec(1, -4)),
+        "timedelta" => timedelta(args, names, hops),
+        "TimeSpan" => timespan_new(args, names, hops),
+        // Rust's `Duration::new(secs, nanos)`.
+        "new" if matches!(callee, Expr::Path(p) if p.first().is_some_and(|o| o == "Duration")) => {
+            let s = arg(args, 0, "").map(|e| num_of(eval_at(e, names, hops)));
+            let n = arg(args, 1, "").map(|e| num_of(eval_at(e, names, hops)));
+            match (s, n) {
+                (Some(Some(s)), Some(Some(n))) => {
+                    Val::Dur(s.mul(Q::int(1000)).add(n.mul(Q::Dec(1, -6))))
+                }
+                _ => Val::Unknown,
+            }
+        }
+        "parse" | "ParseDuration" | "Parse" => match first() {
+            Val::Text(t) => duration_text(&t).map_or(Val::Unknown, Val::Dur),
+            _ => Val::Unknown,
+        },
+        // Conversions that keep the value: `time.Duration(500)`,
+        // `float(2)`, `Some(d)`, `Optional.of(d)`.
+        "Duration" | "float" | "int" | "Number" | "Some" | "of" | "Long" | "Double" | "valueOf" => {
+            match first() {
+                Val::Text(t) if t == "inf" || t == "Infinity" => {
+                    Val::Num(Q::F(f64::INFINITY), None)
+                }
+                v => v,
+            }
+        }
+        _ => Val::Unknown,
+    }
+}

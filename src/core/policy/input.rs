@@ -92,6 +92,13 @@ fn parse_in_range(
     }
 }
 
+/// Reads a number, fractions allowed, in `min..=max` (the load model's
+/// budget numbers). Thousands commas are read.
+pub fn parse_decimal(text: &str, min: f64, max: f64) -> Result<f64, InputError> {
+    let text = decimal::ungroup(text).ok_or(InputError::Grouping)?;
+    parse_in_range(&text, (min, min.to_string()), (max, max.to_string()))
+}
+
 /// Reads a whole number in `min..=max` (delays and the retry count).
 /// Thousands commas are read (`1,000`), as people type counts and delays.
 pub fn parse_whole(text: &str, min: u64, max: u64) -> Result<u64, InputError> {

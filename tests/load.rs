@@ -394,3 +394,31 @@ fn bad_settings_are_refused() {
         "Capacity must be from 1 to 20,000."
     );
 }
+
+#[test]
+fn the_design_doc_holds_the_load_figures_before_its_sources() {
+    use backoff_calculator::core::export::with_load_section;
+    use backoff_calculator::core::load::LOAD_NOT_RUN;
+    let doc = "## Retry policy\n\ntext\n\n### Sources\n\n- a\n".to_string();
+    let none = with_load_section(doc.clone(), None);
+    assert!(none.contains(LOAD_NOT_RUN));
+    assert!(none.find("### Retries under load").unwrap() < none.find("### Sources").unwrap());
+    let small = LoadConfig {
+        clients: 20,
+        rate: 200.0,
+        capacity: 250.0,
+        duration_s: 30,
+        budget: Budget::default_of(BudgetKind::Grpc),
+        ..LoadConfig::default()
+    };
+    let r = Study::new(small).unwrap().run_all();
+    let with = with_load_section(doc, Some(&r));
+    assert!(!with.contains(LOAD_NOT_RUN));
+    for kind in BudgetKind::ALL {
+        assert!(with.contains(&format!("| {} |", kind.label())), "{kind:?}");
+    }
+    assert!(with.contains("With gRPC retryThrottling:"));
+    assert!(with.contains("Without a budget:"));
+    assert!(with.contains("Metastable Failures in the Wild"));
+    assert!(with.ends_with("### Sources\n\n- a\n"));
+}

@@ -29,7 +29,11 @@ pub fn verdict_sentence(config: &LoadConfig, kind: BudgetKind, v: &Verdict) -> S
         tr.at_s,
         tr.end_s()
     );
-    let budget = kind.label();
+    let with = if kind == BudgetKind::None {
+        "Without a budget".to_string()
+    } else {
+        format!("With {}", kind.label())
+    };
     let peak = format!(
         "Retries peaked at {} the first tries (second {}).",
         amplification_text(v.peak_amplification),
@@ -37,15 +41,15 @@ pub fn verdict_sentence(config: &LoadConfig, kind: BudgetKind, v: &Verdict) -> S
     );
     match v.recovered_s {
         Some(0.0) => format!(
-            "With {budget}: {what} was absorbed; the system was healthy again by the time it ended. {peak}"
+            "{with}: {what} was absorbed; the system was healthy again by the time it ended. {peak}"
         ),
         Some(s) => format!(
-            "With {budget}: the system came back {s:.0} s after {} ended (at {:.0} s). {peak}",
+            "{with}: the system came back {s:.0} s after {} ended (at {:.0} s). {peak}",
             what.to_lowercase().trim_start_matches("the "),
             tr.end_s() + s
         ),
         None => format!(
-            "With {budget}: the system stayed down: {} ended, but retries kept the server overloaded until the end of the run ({} s), a metastable failure. {peak}",
+            "{with}: the system stayed down: {} ended, but retries kept the server overloaded until the end of the run ({} s), a metastable failure. {peak}",
             what.to_lowercase(),
             config.duration_s
         ),

@@ -198,3 +198,89 @@ pub fn panel_svg(
     out += "</svg></figure>";
     out
 }
+
+/// Legend of the charts.
+const LEGEND: &str = r#"<p class="legend load-legend"><span class="key k-first">First tries</span> <span class="key k-retry">Retries</span> <span class="key k-good">Goodput (attempts that succeeded)</span> <span class="key k-cap">Capacity, attempt timeout</span> <span class="key k-trigger">Trigger</span></p>"#;
+
+/// What the table's figures mean.
+const TABLE_NOTE: &str = r#"<p class="note">Time to recover: from the trigger's end until every later second has at least 95 % of its attempts succeed. Amplification: attempts sent ÷ first tries (peak: the largest second from the trigger on). At 100 % failure: the same clients with the server serving nothing for the whole run.</p>"#;
+
+/// A captioned table in its own focusable scrolling region, as the
+/// page's `ScrollTable` writes it.
+fn table(out: &mut String, caption: &str, id: &str, class: &str, headers: &[&str], rows: &str) {
+    let _ = write!(
+        out,
+        r#"<div class="table-wrap" tabindex="0" role="region" aria-labelledby="{id}"><table class="{class}" role="table" aria-labelledby="{id}"><caption id="{id}">{caption}</caption><thead role="rowgroup"><tr role="row">"#
+    );
+    for h in headers {
+        let _ = write!(out, r#"<th scope="col" role="columnheader">{h}</th>"#);
+    }
+    let _ = write!(out, "</tr></thead><tbody>{rows}</tbody></table></div>");
+}
+
+/// One budget's column: its name, its verdict and its three panels.
+fn column(out: &mut String, r: &super::StudyResult, b: &super::BudgetResult) {
+    let kind = b.budget.kind();
+    let recovered = b
+        .verdict
+        .recovered_s
+        .map_or_else(|| "none".to_string(), |s| format!("{s}"));
+    let _ = write!(
+        out,
+        r#"<div class="load-column" data-budget="{k}"><h3>{label}</h3><p class="load-verdict" data-testid="load-verdict" data-budget="{k}" data-recovered="{recovered}">{verdict}</p><div class="load-panels">"#,
+        k = kind.as_str(),
+        label = escape(kind.label()),
+        verdict = escape(&super::verdict_sentence(&r.config, kind, &b.verdict)),
+    );
+    for (i, p) in Panel::ALL.iter().enumerate() {
+        let id = format!("load-{}-{i}", kind.as_str());
+        *out += &panel_svg(&b.series, &r.config, *p, &id, kind.label());
+    }
+    *out += "</div></div>";
+}
+
+/// A finished study as the page shows it: the chosen budget's column and
+/// no budget's beside it, the legend, the table of every budget, and the
+/// chosen budget's seconds behind a disclosure.
+pub fn results_html(r: &super::StudyResult) -> String {
+    let chosen = r.chosen();
+    let mut out = String::from(r#"<div class="load-columns">"#);
+    column(&mut out, r, chosen);
+    if chosen.budget.kind() != super::BudgetKind::None {
+        column(&mut out, r, r.of(super::BudgetKind::None));
+    }
+    out += "</div>";
+    out += LEGEND;
+    table(
+        &mut out,
+        "Every budget on this setting",
+        "load-caption",
+        "sim-table load-table",
+        &[
+            "Budget",
+            "Time to recover",
+            "Peak amplification",
+            "Over the run",
+            "At 100 % failure",
+        ],
+        &super::budget_rows_html(r),
+    );
+    out += TABLE_NOTE;
+    out += r#"<details class="load-seconds"><summary>Second by second, with the chosen budget</summary>"#;
+    table(
+        &mut out,
+        "Seconds of the run with the chosen budget",
+        "load-seconds-caption",
+        "sim-table",
+        &[
+            "Second",
+            "First tries",
+            "Retries",
+            "Goodput",
+            "Queue",
+            "Time in server",
+        ],
+        &super::second_rows_html(&chosen.series),
+    );
+    out + "</details>"
+}

@@ -71,7 +71,7 @@ test('a run shows every budget, and each figure on screen is its data attribute'
   await run(page);
   t.diagnostic(`study (16 runs) done in ${Date.now() - started} ms; longest task ${await page.evaluate(() => window.__longest)} ms`);
   await page.getByText('16 of 16 runs').waitFor();
-  const bar = page.getByRole('progressbar', { name: 'Load simulation progress' });
+  const bar = page.getByRole('progressbar', { name: 'Load run progress' });
   assert.equal(await bar.getAttribute('value'), '16');
 
   const rows = await tableRows(page);
@@ -202,6 +202,9 @@ test('on a 375 px phone the section fits and its labels stay readable', async (t
   for (const w of widths) assert.ok(w > 300 && w <= 375, `${w} px`);
   const region = page.getByRole('region', { name: 'Every budget on this setting' });
   assert.equal(await region.getAttribute('tabindex'), '0');
+  // Every column of the budgets' table in view without sideways scrolling.
+  const over = await region.evaluate((w) => w.scrollWidth - w.clientWidth);
+  assert.ok(over <= 2, `the budgets' table scrolls sideways by ${over} px`);
 });
 
 for (const colorScheme of ['light', 'dark']) {
@@ -216,7 +219,7 @@ for (const colorScheme of ['light', 'dark']) {
   });
 }
 
-test('from the keyboard: the fields, the budget and Cancel', async (t) => {
+test('from the keyboard: the fields, the budget and Stop load run', async (t) => {
   const { page } = await open(t, '?seed=42');
   await field(page, CLIENTS).focus();
   await page.keyboard.press('Tab');
@@ -232,9 +235,10 @@ test('from the keyboard: the fields, the budget and Cancel', async (t) => {
   await page.getByRole('button', { name: RUN }).focus();
   await page.keyboard.press('Enter');
   await waitForState(page, 'running', 10_000);
-  const cancel = page.locator('section.load').getByRole('button', { name: 'Cancel' });
+  const cancel = page.getByRole('button', { name: 'Stop load run' });
   await cancel.focus();
   await page.keyboard.press('Enter');
+  // Stopped: the state is the contention simulation's `cancelled`.
   await waitForState(page, 'cancelled', 10_000).catch(async () => {
     // On a fast machine the run may end first.
     assert.equal(await page.locator(STATUS).getAttribute('data-state'), 'done');

@@ -32,10 +32,10 @@ impl NumText {
 pub struct LoadInputs {
     /// The number fields, in `FIELDS` order.
     pub fields: StoredValue<Vec<NumText>>,
-    /// Outage or spike.
-    pub trigger: RwSignal<TriggerKind>,
-    /// The budget chosen.
-    pub budget: RwSignal<BudgetKind>,
+    /// Outage or spike: an index into `TriggerKind::ALL`.
+    pub trigger: RwSignal<usize>,
+    /// The budget chosen: an index into `BudgetKind::ALL`.
+    pub budget: RwSignal<usize>,
     /// Every budget's numbers: `(kind, field)`, in `BudgetKind::ALL` and
     /// then `params` order.
     pub params: StoredValue<Vec<(BudgetKind, NumText)>>,
@@ -50,8 +50,8 @@ impl LoadInputs {
             .collect();
         LoadInputs {
             fields: StoredValue::new(FIELDS.iter().map(NumText::new).collect()),
-            trigger: RwSignal::new(TriggerKind::Outage),
-            budget: RwSignal::new(BudgetKind::None),
+            trigger: RwSignal::new(0),
+            budget: RwSignal::new(0),
             params: StoredValue::new(params),
         }
     }
@@ -77,7 +77,7 @@ impl LoadInputs {
             }
             Ok::<(), &'static str>(())
         })?;
-        let kind = self.budget.get_untracked();
+        let kind = BudgetKind::ALL[self.budget.get_untracked() % BudgetKind::ALL.len()];
         let values = self.params.with_value(|p| {
             p.iter()
                 .filter(|(k, _)| *k == kind)
@@ -86,7 +86,7 @@ impl LoadInputs {
         })?;
         Ok(LoadConfig::from_fields(
             v,
-            self.trigger.get_untracked(),
+            TriggerKind::ALL[self.trigger.get_untracked() % TriggerKind::ALL.len()],
             Budget::with(kind, &values),
             policy,
             seed,

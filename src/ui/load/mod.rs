@@ -3,7 +3,7 @@
 //! results (`results.rs`). It sits beside the contention simulation, in
 //! the deferred part of the page.
 //!
-//! A run takes a number from `generation`; Cancel, a new run or a changed
+//! A run takes a number from `generation`; `Stop load run`, a new run or a changed
 //! input bumps it, and a run that finds its number stale stops at its
 //! next slice without publishing anything. A changed input marks finished
 //! figures out of date, as the contention simulation does.
@@ -18,14 +18,13 @@ use std::sync::Arc;
 use leptos::{html, prelude::*, task::spawn_local};
 
 use crate::core::load::{BudgetKind, Study, TriggerKind};
-use crate::ui::load::field::LoadField;
+use crate::ui::load::field::{LoadChoice, LoadField};
 use crate::ui::load::inputs::LoadInputs;
 use crate::ui::load::results::LoadResults;
 use crate::ui::load::status::LoadStatus;
 use crate::ui::simulation::results::LastRun;
 use crate::ui::simulation::status::{idle, RunState, Status, STALE};
 use crate::ui::state::{use_derived, use_policy};
-use crate::ui::widgets::select::Select;
 use crate::ui::widgets::slices::{in_slices, SLICE_MS};
 
 /// Events per call to [`Study::step`] between clock readings.
@@ -126,15 +125,16 @@ pub fn LoadSection(
     let budget = inputs.budget;
     let groups = BudgetKind::ALL
         .iter()
-        .filter(|k| !k.params().is_empty())
-        .map(|&k| {
+        .enumerate()
+        .filter(|(_, k)| !k.params().is_empty())
+        .map(|(i, &k)| {
             let own: Vec<_> = params
                 .iter()
                 .filter(|(pk, _)| *pk == k)
                 .map(|(_, n)| number(*n))
                 .collect();
             view! {
-                <div class="load-params" data-budget=k.as_str() hidden=move || budget.get() != k>
+                <div class="load-params" data-budget=k.as_str() hidden=move || budget.get() != i>
                     {own}
                 </div>
             }
@@ -142,33 +142,29 @@ pub fn LoadSection(
         .collect_view();
 
     view! {
-        <section class="panel simulation load" id="load" aria-labelledby="load-heading">
+        <section class="panel load" id="load" aria-labelledby="load-heading">
             <h2 id="load-heading">"Retries under load"</h2>
             <p class="intro" inner_html=INTRO></p>
             <div class="sim-controls">
                 {fields.iter().take(4).map(|n| number(*n)).collect_view()}
             </div>
             <div class="sim-controls">
-                <Select
+                <LoadChoice
                     label="Trigger"
                     id="load-trigger"
+                    options=TriggerKind::ALL.iter().map(|k| (k.as_str(), k.label())).collect()
                     value=inputs.trigger
-                    options=&TriggerKind::ALL
-                    spelling=TriggerKind::as_str
-                    text=TriggerKind::label
-                    hint=|_| ""
+                    hints=vec![]
                 />
                 {fields.iter().skip(4).map(|n| number(*n)).collect_view()}
             </div>
             <div class="sim-controls">
-                <Select
+                <LoadChoice
                     label="Retry budget"
                     id="load-budget"
+                    options=BudgetKind::ALL.iter().map(|k| (k.as_str(), k.label())).collect()
                     value=budget
-                    options=&BudgetKind::ALL
-                    spelling=BudgetKind::as_str
-                    text=BudgetKind::label
-                    hint=BudgetKind::source
+                    hints=BudgetKind::ALL.iter().map(|k| k.source()).collect()
                 />
                 {groups}
             </div>
@@ -178,9 +174,11 @@ pub fn LoadSection(
                     type="button"
                     class="secondary"
                     disabled=idle(status)
-                    on:click=move |_| stop("Cancelled.")
+                    on:click=move |_| stop("Stopped.")
                 >
-                    "Cancel"
+                    // Not "Cancel": the contention simulation's button is
+                    // named so, and a name must say which run it stops.
+                    "Stop load run"
                 </button>
             </div>
             <LoadStatus status=status status_el=status_el />

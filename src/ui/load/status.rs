@@ -21,7 +21,7 @@ pub fn LoadStatus(
             data-state=bind(status, |s| s.state.as_str().to_string())
             node_ref=status_el
         >
-            <label for="load-progress">"Load simulation progress"</label>
+            <label for="load-progress">"Load run progress"</label>
             <progress
                 id="load-progress"
                 max=bind(status, |s| s.total.max(1).to_string())

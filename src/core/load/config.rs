@@ -216,7 +216,7 @@ use super::budget::Param;
 /// default and range. The page, the manifest and the tests read them.
 pub const FIELDS: [Param; 7] = [
     Param {
-        label: "Clients",
+        label: "Calling clients",
         id: "load-clients",
         default: DEFAULT_CLIENTS as f64,
         min: 1.0,
@@ -240,7 +240,7 @@ pub const FIELDS: [Param; 7] = [
         whole: true,
     },
     Param {
-        label: "Attempt timeout (ms)",
+        label: "Timeout per attempt (ms)",
         id: "load-timeout",
         default: DEFAULT_TIMEOUT_MS as f64,
         min: 1.0,

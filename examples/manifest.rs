@@ -18,6 +18,9 @@
 //!              "capOrder": "before"}, …],                           // each cap order
 //!   "langs": [{"value": "js", "label": "JavaScript"}, …],          // Lang::ALL
 //!   "simModes": [{"value": "exponential", "label": …}, …],         // sim::Mode::ALL
+//!   "loadFields": [{"id", "label", "default"}, …],                 // load::FIELDS
+//!   "loadBudgets": [{"value": "aws", "label": …, "params":
+//!                    [{"id", "label", "default"}, …]}, …],          // BudgetKind::ALL
 //!   "presets": [{"id", "name", "base", "multiplier", "cap", "retries",
 //!                "jitter", "lo", "hi", "capOrder", "deadline", "honor",
 //!                "ramax", "source", "url"}, …],                     // presets::PRESETS
@@ -50,6 +53,7 @@
 mod modes;
 
 use backoff_calculator::core::library::{LibId, Unit};
+use backoff_calculator::core::load::{BudgetKind, Param, FIELDS};
 use backoff_calculator::core::policy::{Jitter, Policy};
 use backoff_calculator::core::presets::PRESETS;
 use backoff_calculator::core::share::State;
@@ -147,6 +151,25 @@ fn main() {
         .iter()
         .map(|m| object(&[("value", string(m.as_str())), ("label", string(m.label()))]))
         .collect();
+    let param = |p: &Param| {
+        object(&[
+            ("id", string(p.id)),
+            ("label", string(p.label)),
+            ("default", number(p.default)),
+        ])
+    };
+    let load_fields = FIELDS.iter().map(param).collect();
+    let load_budgets = BudgetKind::ALL
+        .iter()
+        .map(|k| {
+            let params: Vec<String> = k.params().iter().map(param).collect();
+            object(&[
+                ("value", string(k.as_str())),
+                ("label", string(k.label())),
+                ("params", format!("[{}]", params.join(", "))),
+            ])
+        })
+        .collect();
     let presets = PRESETS
         .iter()
         .map(|p| {
@@ -176,6 +199,8 @@ fn main() {
     println!("  \"modes\": {},", array(modes));
     println!("  \"langs\": {},", array(langs));
     println!("  \"simModes\": {},", array(sim_modes));
+    println!("  \"loadFields\": {},", array(load_fields));
+    println!("  \"loadBudgets\": {},", array(load_budgets));
     println!("  \"presets\": {},", array(presets));
     println!("  \"defaults\": {},", object(&defaults));
     println!("  \"libraries\": {}", array(libraries(&page)));

@@ -36,6 +36,11 @@ guard 900 cargo clippy --locked --target wasm32-unknown-unknown -- -D warnings
 step "core tests (native)"
 guard 1500 cargo test --locked
 
+step "load model against its Python reference (scripts/load_reference.py)"
+grid="${CARGO_TARGET_DIR:-target}/load_grid.json"
+guard 600 cargo run --locked --quiet --example load_grid > "$grid"
+guard 600 python3 scripts/load_reference.py "$grid"
+
 step "release build (at / and under the sub-path /team/backoff/)"
 guard 900 trunk build --release
 guard 900 trunk build --release --public-url /team/backoff/ --dist dist-subpath

@@ -41,6 +41,10 @@ export const modes = manifest.modes;
 export const langs = manifest.langs;
 /** sim::Mode::ALL: `{ value, label }`, value as the contention results' `data-mode` spells it. */
 export const simModes = manifest.simModes;
+/** load::FIELDS: `{ id, label, default }`, the load section's number fields in order. */
+export const loadFields = manifest.loadFields;
+/** load::BudgetKind::ALL: `{ value, label, params: [{ id, label, default }] }`. */
+export const loadBudgets = manifest.loadBudgets;
 /** core::presets::PRESETS, each field as the page's inputs show it. */
 export const presets = manifest.presets;
 /** The inputs of a link without parameters. */

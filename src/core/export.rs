@@ -358,3 +358,20 @@ pub fn design_doc(
     };
     out + &format!("\n### Sources\n\n- {AWS_POST}\n- {RFC_9110}\n")
 }
+
+/// The design doc with the load section (`load`: the study when it has
+/// been run for these inputs, else [`LOAD_NOT_RUN`](super::load::LOAD_NOT_RUN))
+/// put before its sources.
+pub fn with_load_section(doc: String, load: Option<&super::load::StudyResult>) -> String {
+    let section = format!(
+        "\n### Retries under load\n\n{}",
+        match load {
+            Some(r) => super::load::study_markdown(r),
+            None => format!("{}\n", super::load::LOAD_NOT_RUN),
+        }
+    );
+    match doc.rfind("\n### Sources") {
+        Some(at) => format!("{}{}{}", &doc[..at], section, &doc[at..]),
+        None => doc + &section,
+    }
+}

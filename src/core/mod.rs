@@ -14,6 +14,7 @@ pub mod highlight;
 pub mod html;
 pub mod inputs;
 pub mod library;
+pub mod load;
 pub mod policy;
 pub mod presets;
 pub mod retry_after;

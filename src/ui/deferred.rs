@@ -27,6 +27,7 @@ use crate::ui::code::CodeTabs;
 use crate::ui::comparison::ModeComparison;
 use crate::ui::design_doc::DesignDoc;
 use crate::ui::library::LibrarySection;
+use crate::ui::load::LoadSection;
 use crate::ui::retry_after::RetryAfterTester;
 use crate::ui::simulation::results::LastRun;
 use crate::ui::simulation::Simulation;
@@ -82,6 +83,7 @@ fn mount_rest(state: AppState, slot: web_sys::HtmlElement) -> Result<(), SplitLo
                 <RetryAfterTester />
                 <CodeTabs />
                 <Simulation last=last />
+                <LoadSection last=last />
                 <DesignDoc last=last />
             }
         })

@@ -5,7 +5,7 @@
 //! [`results`] (tiles, deadline, chart, table, exports, edge notes),
 //! [`comparison`], [`library`] (a retry library in its own terms),
 //! [`retry_after`] (the tester), [`code`] (the retry code),
-//! [`simulation`] and [`design_doc`] (the whole page as one Markdown
+//! [`simulation`], [`load`] (retries under load) and [`design_doc`] (the whole page as one Markdown
 //! document); [`link`] reads and writes the share link, and [`widgets`]
 //! holds the pieces they share.
 
@@ -16,6 +16,7 @@ mod deferred;
 mod design_doc;
 mod library;
 mod link;
+mod load;
 mod panic;
 mod policy;
 mod results;

@@ -55,7 +55,11 @@ export const CRITICAL_CEILING_BYTES = 174 * 1024;
  * its field, all below the first screen (322,080 B before, 350,636 B
  * after).
  */
-export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752 + 28_556;
+export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752 + 28_556
+  // Issue 27, "When retries make it worse": the load model, its budgets
+  // and its section, all below the first screen (322,080 B before,
+  // 358,443 B after; the issue allows 40 KB).
+  + 36_363;
 
 const env = useBrowser();
 

@@ -100,6 +100,21 @@ fn parse_in_range(
     }
 }
 
+/// Reads a number, fractions allowed, in `min..=max` (the load model's
+/// budget numbers). Thousands commas are read.
+pub fn parse_decimal(text: &str, min: f64, max: f64) -> Result<f64, InputError> {
+    let text = decimal::ungroup(text).ok_or(InputError::Grouping)?;
+    // Bounds as the page writes numbers: `1,000`, `0.001`.
+    let label = |v: f64| {
+        if v.fract() == 0.0 {
+            format::thousands(v as u64)
+        } else {
+            v.to_string()
+        }
+    };
+    parse_in_range(&text, (min, label(min)), (max, label(max)))
+}
+
 /// Reads a whole number in `min..=max` (delays and the retry count).
 /// Thousands commas are read (`1,000`), as people type counts and delays.
 pub fn parse_whole(text: &str, min: u64, max: u64) -> Result<u64, InputError> {

@@ -8,8 +8,9 @@
 mod input;
 
 pub use input::{
-    parse_attempt_timeout, parse_deadline, parse_delay, parse_factor, parse_multiplier,
-    parse_optional_delay, parse_retries, parse_whole, InputError, DEFAULT_ATTEMPT_TIMEOUT_MS,
+    parse_attempt_timeout, parse_deadline, parse_decimal, parse_delay, parse_factor,
+    parse_multiplier, parse_optional_delay, parse_retries, parse_whole, InputError,
+    DEFAULT_ATTEMPT_TIMEOUT_MS,
 };
 
 /// Largest accepted `base` and `cap`, in milliseconds (about 31.7 years).

@@ -39,6 +39,11 @@ pub struct LastRun {
     /// True from the end of a run until an input it depends on (policy,
     /// seed, `Clients`, `Runs`) changes.
     pub current: RwSignal<bool>,
+    /// The last load study that ran to the end (`src/ui/load/`).
+    pub load: RwSignal<Option<Arc<crate::core::load::StudyResult>>>,
+    /// True from the end of a load run until an input it depends on
+    /// changes.
+    pub load_current: RwSignal<bool>,
 }
 
 impl LastRun {
@@ -47,6 +52,8 @@ impl LastRun {
         LastRun {
             finished: RwSignal::new(None),
             current: RwSignal::new(false),
+            load: RwSignal::new(None),
+            load_current: RwSignal::new(false),
         }
     }
 }

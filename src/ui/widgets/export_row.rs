@@ -16,6 +16,7 @@ use leptos::prelude::*;
 use crate::core::compare::compare_modes;
 use crate::core::export::{
     comparison_csv, comparison_markdown, design_doc, simulation_csv, simulation_markdown,
+    with_load_section,
 };
 use crate::ui::library::doc_config;
 use crate::ui::link as url;
@@ -93,14 +94,19 @@ fn text(what: Exported, file: bool, state: &AppState, last: Option<LastRun>) -> 
             // The figures only when they are for the inputs on the page.
             let current = last.is_some_and(|l| l.current.get());
             let run = finished(last).get().filter(|_| current);
-            design_doc(
+            let doc = design_doc(
                 &state.derived.schedule.get(),
                 &now,
                 &url::full_link(&now),
                 config.as_ref().map(|(h, t)| (h.as_str(), t.as_str())),
                 &modes(),
                 run.as_ref().map(|f| &f.results[..]),
-            )
+            );
+            // The load figures, likewise only when they are current.
+            let load = last
+                .filter(|l| l.load_current.get())
+                .and_then(|l| l.load.get());
+            with_load_section(doc, load.as_deref())
         }
     }
 }

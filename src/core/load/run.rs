@@ -1,0 +1,353 @@
+//! One load run, event by event.
+//!
+//! The server is one first-come-first-served queue that serves a call
+//! every `1 / capacity` s, and serves nothing during an outage. Since it
+//! serves in order at a known pace, an attempt's completion time is known
+//! the moment it is sent: the run needs events only on the clients' side
+//! (a first try arrives, a retry is sent, an attempt's outcome arrives).
+//! An attempt succeeds if the server finishes it within the attempt
+//! timeout; otherwise the client sees a timeout then, while the server
+//! still serves the call later (it cannot know the client gave up): that
+//! is wasted work.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::budget::{Failure, Tokens};
+use super::config::{LoadConfig, TriggerKind};
+use super::random::Stream;
+use super::series::Series;
+use crate::core::policy::{CapOrder, Jitter};
+
+/// What an event does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    /// The next first try of some client arrives.
+    Arrival,
+    /// A retry is sent after its backoff.
+    Retry,
+    /// An attempt succeeded (the server finished it in time).
+    Success,
+    /// An attempt timed out.
+    Timeout,
+}
+
+/// One call in flight: what its next event needs.
+#[derive(Clone, Copy, Debug)]
+struct Call {
+    client: u32,
+    /// 0 for the first try, `k` for retry `k`.
+    attempt: u32,
+    /// The uncapped backoff of the next retry, s.
+    raw: f64,
+    /// The last decorrelated sleep, s.
+    prev: f64,
+    /// What the last retry took from an AWS quota.
+    cost: Option<u32>,
+}
+
+/// An event in the queue.
+#[derive(Clone, Copy, Debug)]
+struct Event {
+    time: f64,
+    seq: u64,
+    kind: Kind,
+    call: Call,
+}
+
+impl PartialEq for Event {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Event {}
+impl PartialOrd for Event {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Event {
+    /// Reversed: the max-heap pops the earliest time, then the first
+    /// scheduled.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .time
+            .total_cmp(&self.time)
+            .then(other.seq.cmp(&self.seq))
+    }
+}
+
+/// How a retry's sleep is drawn, from the page's policy, in seconds.
+#[derive(Clone, Copy, Debug)]
+struct Backoff {
+    jitter: Jitter,
+    order: CapOrder,
+    lo: f64,
+    hi: f64,
+    base: f64,
+    multiplier: f64,
+    cap: f64,
+    /// The uncapped backoff stops growing here, as in the schedule.
+    stop: f64,
+    max_retries: u32,
+}
+
+impl Backoff {
+    fn new(config: &LoadConfig) -> Backoff {
+        let p = &config.policy;
+        let cap = p.cap_ms as f64 / 1000.0;
+        let (lo, hi) = (p.proportional.lo, p.proportional.hi);
+        let after = p.jitter == Jitter::Proportional && p.proportional.cap == CapOrder::After;
+        Backoff {
+            jitter: p.jitter,
+            order: p.proportional.cap,
+            lo,
+            hi,
+            base: p.base_ms as f64 / 1000.0,
+            multiplier: p.multiplier,
+            cap,
+            stop: if after { cap / lo } else { cap },
+            max_retries: p.max_retries,
+        }
+    }
+
+    /// The sleep before the call's next retry, advancing its state.
+    fn sleep(&self, call: &mut Call, rng: &mut Stream) -> f64 {
+        let raw = call.raw;
+        if raw < self.stop {
+            call.raw = raw * self.multiplier;
+        }
+        let exp = raw.min(self.cap);
+        match self.jitter {
+            Jitter::None => exp,
+            Jitter::Full => rng.between(0.0, exp),
+            Jitter::Equal => rng.between(exp / 2.0, exp),
+            Jitter::Decorrelated => {
+                let hi = (call.prev * 3.0).max(self.base);
+                call.prev = rng.between(self.base, hi).min(self.cap);
+                call.prev
+            }
+            Jitter::Proportional => match self.order {
+                CapOrder::Before => rng.between(exp * self.lo, exp * self.hi),
+                CapOrder::After => rng.between(raw * self.lo, raw * self.hi).min(self.cap),
+            },
+        }
+    }
+}
+
+/// One run in progress; [`step`](Run::step) advances it a number of
+/// events at a time, so the page can run it in slices.
+#[derive(Clone, Debug)]
+pub struct Run {
+    config: LoadConfig,
+    backoff: Backoff,
+    rng: Stream,
+    queue: BinaryHeap<Event>,
+    seq: u64,
+    clients: Vec<Tokens>,
+    /// When the server is next free, s.
+    free_at: f64,
+    /// The run's figures, second by second.
+    series: Series,
+    events: u64,
+    done: bool,
+    /// Whether the series has its queue counted.
+    closed: bool,
+}
+
+impl Run {
+    /// A run of `config` (checked by the caller) drawing from the stream
+    /// `salt` of its seed.
+    pub fn new(config: LoadConfig, salt: u64) -> Run {
+        let mut run = Run {
+            config,
+            backoff: Backoff::new(&config),
+            rng: Stream::new(config.seed, salt),
+            queue: BinaryHeap::new(),
+            seq: 0,
+            clients: vec![Tokens::new(config.budget); config.clients as usize],
+            free_at: 0.0,
+            series: Series::new(config.duration_s as usize),
+            events: 0,
+            done: false,
+            closed: false,
+        };
+        let first = run.next_arrival(0.0);
+        let call = run.new_call(0);
+        run.push(first, Kind::Arrival, call);
+        run
+    }
+
+    /// Its configuration.
+    pub fn config(&self) -> &LoadConfig {
+        &self.config
+    }
+
+    /// Events handled so far.
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
+    /// Whether the run has reached its end.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Handles up to `max` events; returns whether the run is done.
+    pub fn step(&mut self, max: u64) -> bool {
+        let end = self.config.duration_s as f64;
+        for _ in 0..max {
+            let Some(e) = self.queue.pop() else {
+                self.done = true;
+                break;
+            };
+            if e.time >= end {
+                self.done = true;
+                break;
+            }
+            self.events += 1;
+            self.handle(e);
+        }
+        if self.done && !self.closed {
+            self.closed = true;
+            self.series.close();
+        }
+        self.done
+    }
+
+    /// Runs to the end.
+    pub fn finish(mut self) -> Series {
+        while !self.step(u64::MAX) {}
+        self.series
+    }
+
+    /// The figures so far (complete once [`is_done`](Self::is_done)).
+    pub fn series(&self) -> &Series {
+        &self.series
+    }
+
+    /// Takes the figures.
+    pub fn into_series(self) -> Series {
+        self.series
+    }
+
+    fn new_call(&self, client: u32) -> Call {
+        Call {
+            client,
+            attempt: 0,
+            raw: self.backoff.base,
+            prev: self.backoff.base,
+            cost: None,
+        }
+    }
+
+    fn push(&mut self, time: f64, kind: Kind, call: Call) {
+        self.seq += 1;
+        self.queue.push(Event {
+            time,
+            seq: self.seq,
+            kind,
+            call,
+        });
+    }
+
+    /// First tries per second at `t`.
+    fn rate_at(&self, t: f64) -> f64 {
+        let tr = &self.config.trigger;
+        if tr.kind == TriggerKind::Spike && t >= tr.at_s && t < tr.end_s() {
+            self.config.rate * (1.0 + tr.spike_percent / 100.0)
+        } else {
+            self.config.rate
+        }
+    }
+
+    /// The next arrival after `t` of a Poisson stream whose rate changes
+    /// only at the spike's edges: an arrival drawn past an edge is drawn
+    /// again from the edge (the stream has no memory).
+    fn next_arrival(&mut self, mut t: f64) -> f64 {
+        let tr = self.config.trigger;
+        loop {
+            let rate = self.rate_at(t);
+            let gap = -(1.0 - self.rng.unit()).ln() / rate;
+            let next = t + gap;
+            let edge = if tr.kind != TriggerKind::Spike {
+                f64::INFINITY
+            } else if t < tr.at_s {
+                tr.at_s
+            } else if t < tr.end_s() {
+                tr.end_s()
+            } else {
+                f64::INFINITY
+            };
+            if next < edge {
+                return next;
+            }
+            t = edge;
+        }
+    }
+
+    fn handle(&mut self, e: Event) {
+        let t = e.time;
+        match e.kind {
+            Kind::Arrival => {
+                let n = self.config.clients;
+                let client = ((self.rng.unit() * n as f64) as u32).min(n - 1);
+                self.clients[client as usize].on_call(t);
+                let call = self.new_call(client);
+                self.send(t, call);
+                let next = self.next_arrival(t);
+                self.push(next, Kind::Arrival, call);
+            }
+            Kind::Retry => self.send(t, e.call),
+            Kind::Success => {
+                let c = e.call;
+                self.series.success(t);
+                let retry = c.attempt > 0;
+                self.clients[c.client as usize].on_success(t, retry, c.cost);
+            }
+            Kind::Timeout => {
+                let mut c = e.call;
+                self.series.timeout(t);
+                let wants = c.attempt < self.backoff.max_retries;
+                let retry = c.attempt > 0;
+                let tokens = &mut self.clients[c.client as usize];
+                match tokens.on_failure(t, retry, Failure::Timeout, wants) {
+                    Some(cost) => {
+                        c.attempt += 1;
+                        c.cost = Some(cost);
+                        let sleep = self.backoff.sleep(&mut c, &mut self.rng);
+                        self.push(t + sleep, Kind::Retry, c);
+                    }
+                    None => {
+                        if wants {
+                            self.series.refused(t);
+                        } else {
+                            self.series.gave_up(t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends an attempt at `t`: the server queues it, and its outcome is
+    /// known at once.
+    fn send(&mut self, t: f64, call: Call) {
+        self.clients[call.client as usize].on_send();
+        let tr = self.config.trigger;
+        let mut start = t.max(self.free_at);
+        if tr.kind == TriggerKind::Outage && start >= tr.at_s && start < tr.end_s() {
+            start = tr.end_s();
+        }
+        let done = start + 1.0 / self.config.capacity;
+        self.free_at = done;
+        let timeout = self.config.timeout_ms / 1000.0;
+        let ok = done - t <= timeout;
+        self.series.sent(t, call.attempt > 0, done, done - t, ok);
+        if ok {
+            self.push(done, Kind::Success, call);
+        } else {
+            self.push(t + timeout, Kind::Timeout, call);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! A run's verdict in words, as the page and the design doc say it.
+
+use super::config::LoadConfig;
+use super::series::Verdict;
+use super::BudgetKind;
+
+/// The time to recover as a table cell: `12 s`, or `stayed down`.
+pub fn recovery_text(v: &Verdict) -> String {
+    match v.recovered_s {
+        Some(s) => format!("{s:.0} s"),
+        None => "stayed down".to_string(),
+    }
+}
+
+/// An amplification as the page shows it: `1.07×`.
+pub fn amplification_text(a: f64) -> String {
+    format!("{a:.2}×")
+}
+
+/// Whether and when the system came back, for `kind` in `config`.
+pub fn verdict_sentence(config: &LoadConfig, kind: BudgetKind, v: &Verdict) -> String {
+    let tr = config.trigger;
+    let what = format!(
+        "{} from {:.0} s to {:.0} s",
+        match tr.kind {
+            super::TriggerKind::Outage => "The outage",
+            super::TriggerKind::Spike => "The spike",
+        },
+        tr.at_s,
+        tr.end_s()
+    );
+    let with = if kind == BudgetKind::None {
+        "Without a budget".to_string()
+    } else {
+        format!("With {}", kind.label())
+    };
+    let peak = format!(
+        "Retries peaked at {} the first tries (second {}).",
+        amplification_text(v.peak_amplification),
+        v.peak_at_s
+    );
+    match v.recovered_s {
+        Some(0.0) => format!(
+            "{with}: {what} was absorbed; the system was healthy again by the time it ended. {peak}"
+        ),
+        Some(s) => format!(
+            "{with}: the system came back {s:.0} s after {} ended (at {:.0} s). {peak}",
+            what.to_lowercase().trim_start_matches("the "),
+            tr.end_s() + s
+        ),
+        None => format!(
+            "{with}: the system stayed down: {} ended, but retries kept the server overloaded until the end of the run ({} s), a metastable failure. {peak}",
+            what.to_lowercase(),
+            config.duration_s
+        ),
+    }
+}
+
+/// What the design doc says in place of the load figures when they have
+/// not been run for the inputs it describes.
+pub const LOAD_NOT_RUN: &str = "Not run: the load simulation has not been run for these inputs, so this document has no figures for it. Run it on the page (Retries under load), then export again to include them.";
+
+/// The load study as Markdown: the setting, the verdicts of the chosen
+/// budget and of no budget, and a table of every budget.
+pub fn study_markdown(r: &super::StudyResult) -> String {
+    let c = &r.config;
+    let tr = &c.trigger;
+    let trigger = match tr.kind {
+        super::TriggerKind::Outage => {
+            format!("an outage from {:.0} s to {:.0} s", tr.at_s, tr.end_s())
+        }
+        super::TriggerKind::Spike => format!(
+            "a spike of {:.0} % more first tries from {:.0} s to {:.0} s",
+            tr.spike_percent,
+            tr.at_s,
+            tr.end_s()
+        ),
+    };
+    let mut out = format!(
+        "{} clients send {} calls per second ({:.0} % of the server's capacity of {}), attempt timeout {} ms, this page's retry policy, {}; {} simulated seconds, seed {}.\n\n",
+        crate::core::format::thousands(c.clients as u64),
+        crate::core::format::thousands(c.rate as u64),
+        100.0 * c.rate / c.capacity,
+        crate::core::format::thousands(c.capacity as u64),
+        crate::core::format::thousands(c.timeout_ms as u64),
+        trigger,
+        c.duration_s,
+        c.seed
+    );
+    let chosen = c.budget.kind();
+    out += &verdict_sentence(c, chosen, &r.chosen().verdict);
+    out += "\n\n";
+    if chosen != BudgetKind::None {
+        out += &verdict_sentence(c, BudgetKind::None, &r.of(BudgetKind::None).verdict);
+        out += "\n\n";
+    }
+    out += "| Budget | Numbers | Time to recover | Peak amplification | Amplification over the run | At 100 % failure |\n|---|---|---|---:|---:|---:|\n";
+    for b in &r.budgets {
+        out += &format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            b.budget.kind().label(),
+            b.budget.describe(),
+            recovery_text(&b.verdict),
+            amplification_text(b.verdict.peak_amplification),
+            amplification_text(b.verdict.amplification),
+            amplification_text(b.failure_amplification)
+        );
+    }
+    out + "\nTime to recover: from the trigger's end until every later second has at least 95 % of its attempts succeed. Sources: Bronson et al., \"Metastable Failures in Distributed Systems\" (HotOS 2021); Huang et al., \"Metastable Failures in the Wild\" (OSDI 2022); Marc Brooker, \"Fixing retries with token buckets and circuit breakers\" (2022).\n"
+}
+
+/// The budgets table's rows as markup: one row per budget, its figures as
+/// text and as `data-` attributes (raw numbers) for scripts; the chosen
+/// budget's row is marked `aria-current`.
+pub fn budget_rows_html(r: &super::StudyResult) -> String {
+    use crate::core::html::escape;
+    let chosen = r.config.budget.kind();
+    let mut out = String::new();
+    for b in &r.budgets {
+        let kind = b.budget.kind();
+        let v = &b.verdict;
+        let recovered = v
+            .recovered_s
+            .map_or_else(|| "none".to_string(), |s| format!("{s}"));
+        out += &format!(
+            r#"<tr data-budget="{}" data-recovered="{}" data-peak="{}" data-amp="{}" data-failure-amp="{}"{}><th scope="row">{}<span class="load-numbers">{}</span></th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"#,
+            kind.as_str(),
+            recovered,
+            v.peak_amplification,
+            v.amplification,
+            b.failure_amplification,
+            if kind == chosen {
+                r#" aria-current="true""#
+            } else {
+                ""
+            },
+            escape(kind.label()),
+            escape(&b.budget.describe()),
+            escape(&recovery_text(v)),
+            amplification_text(v.peak_amplification),
+            amplification_text(v.amplification),
+            amplification_text(b.failure_amplification),
+        );
+    }
+    out
+}
+
+/// One run's seconds as table rows, figures as text and as `data-`
+/// attributes.
+pub fn second_rows_html(s: &super::Series) -> String {
+    let mut out = String::new();
+    for (i, x) in s.seconds.iter().enumerate() {
+        out += &format!(
+            r#"<tr data-second="{i}" data-first="{}" data-retries="{}" data-ok="{}" data-queue="{}" data-latency="{}"><th scope="row">{i}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.3} s</td></tr>"#,
+            x.first,
+            x.retries,
+            x.ok,
+            x.queue,
+            x.latency(),
+            crate::core::format::thousands(x.first as u64),
+            crate::core::format::thousands(x.retries as u64),
+            crate::core::format::thousands(x.ok as u64),
+            crate::core::format::thousands(x.queue),
+            x.latency(),
+        );
+    }
+    out
+}

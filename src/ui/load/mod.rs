@@ -1,0 +1,190 @@
+//! Retries under load: the load model's section. Its inputs, the run of
+//! every budget in slices that yield to the browser, its status, and the
+//! results (`results.rs`). It sits beside the contention simulation, in
+//! the deferred part of the page.
+//!
+//! A run takes a number from `generation`; `Stop load run`, a new run or a changed
+//! input bumps it, and a run that finds its number stale stops at its
+//! next slice without publishing anything. A changed input marks finished
+//! figures out of date, as the contention simulation does.
+
+pub mod field;
+pub mod inputs;
+pub mod results;
+pub mod status;
+
+use std::sync::Arc;
+
+use leptos::{html, prelude::*, task::spawn_local};
+
+use crate::core::load::{BudgetKind, Study, TriggerKind};
+use crate::ui::load::field::{LoadChoice, LoadField};
+use crate::ui::load::inputs::LoadInputs;
+use crate::ui::load::results::LoadResults;
+use crate::ui::load::status::LoadStatus;
+use crate::ui::simulation::results::LastRun;
+use crate::ui::simulation::status::{idle, RunState, Status, STALE};
+use crate::ui::state::{use_derived, use_policy};
+use crate::ui::widgets::slices::{in_slices, SLICE_MS};
+
+/// Events per call to [`Study::step`] between clock readings.
+const STEP_EVENTS: u64 = 2_000;
+
+/// The section's opening words: static markup.
+const INTRO: &str = "A server that serves at most <em>Capacity</em> calls a second queues the rest, so calls wait longer as the queue grows; an attempt not answered within the <em>Timeout per attempt</em> fails and is retried by your policy above. A trigger (an outage, or a spike of extra calls) starts the trouble. Do the retries let the server come back once the trigger is over, or keep it down? This is a <em>metastable failure</em> (Bronson et al., HotOS 2021; Huang et al., OSDI 2022). A retry budget caps the retries: every budget below is run on the same setting, 60 simulated seconds each, from the page's seed.";
+
+/// What the model leaves out.
+const SCOPE: &str = "One server, one queue served in order, no network delay, calls that all cost the same, and a server that serves calls whose client already gave up (it cannot know). Each client keeps its own budget, as the libraries do per client or channel. All failures here are timeouts. The budgets' numbers are the libraries' defaults, read from their sources (see docs/load.md): AWS SDK standard mode (botocore 1.44.8, @smithy/core 3.41.1), gRPC retryThrottling (gRFC A6, grpc-go), Envoy retry_budget and max_retries, Finagle RetryBudget; the token bucket and the retry-only circuit breaker follow Marc Brooker, <a href=\"https://brooker.co.za/blog/2022/02/28/retries.html\">“Fixing retries with token buckets and circuit breakers”</a> (2022).";
+
+/// The load model's section.
+#[component]
+pub fn LoadSection(
+    /// The page's last runs: this section writes the load study there,
+    /// and the design doc reads it.
+    last: LastRun,
+) -> impl IntoView {
+    let inputs = LoadInputs::new();
+    let (policy, seed) = (use_derived().policy, use_policy().seed);
+    let status = RwSignal::new(Status::new(RunState::Idle, (0, 0), String::new()));
+    let generation = StoredValue::new(0u32);
+    let status_el = NodeRef::<html::Div>::new();
+    let (finished, current) = (last.load, last.load_current);
+
+    let stop = move |why: &str| {
+        generation.update_value(|g| *g += 1);
+        if status.with_untracked(|s| s.state == RunState::Running) {
+            let progress = status.with_untracked(|s| (s.done, s.total));
+            status.set(Status::new(RunState::Cancelled, progress, why.to_string()));
+        }
+    };
+    Effect::new(move |first: Option<()>| {
+        inputs.track();
+        policy.track();
+        seed.value.track();
+        if first.is_some() {
+            untrack(|| {
+                stop("Stopped: an input changed. Run again for figures that match it.");
+                current.set(false);
+                if finished.with(Option::is_some) {
+                    status.update(|s| (s.state, s.message) = (RunState::Stale, STALE.into()));
+                }
+            });
+        }
+    });
+
+    let run = move |_| {
+        stop("");
+        let config = match inputs.config(policy.get_untracked(), seed.value.get_untracked()) {
+            Ok(c) => c,
+            Err(label) => {
+                let why = format!("Not run: correct {label} first.");
+                return status.set(Status::new(RunState::Idle, (0, 0), why));
+            }
+        };
+        let mut study = match Study::new(config) {
+            Ok(s) => s,
+            Err(e) => return status.set(Status::new(RunState::Idle, (0, 0), e.to_string())),
+        };
+        let id = generation.get_value();
+        current.set(false);
+        status.set(Status::new(
+            RunState::Running,
+            study.progress(),
+            "Running…".into(),
+        ));
+        if let Some(el) = status_el.get_untracked() {
+            let _ = el.set_attribute("data-state", RunState::Running.as_str());
+        }
+        spawn_local(async move {
+            let start = js_sys::Date::now();
+            let live = |s: &Study, done: bool| {
+                if generation.get_value() != id {
+                    return false;
+                }
+                if !done {
+                    status.update(|st| (st.done, st.total) = s.progress());
+                }
+                true
+            };
+            if !in_slices(&mut study, SLICE_MS, |s| s.step(STEP_EVENTS), live).await {
+                return;
+            }
+            let secs = (js_sys::Date::now() - start) / 1000.0;
+            finished.set(Some(Arc::new(study.result())));
+            current.set(true);
+            let why = format!("Done in {secs:.2} s.");
+            status.set(Status::new(RunState::Done, study.progress(), why));
+        });
+    };
+
+    let fields = inputs.fields.get_value();
+    let number = |n: inputs::NumText| {
+        view! { <LoadField n=n /> }
+    };
+    let params = inputs.params.get_value();
+    let budget = inputs.budget;
+    let groups = BudgetKind::ALL
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| !k.params().is_empty())
+        .map(|(i, &k)| {
+            let own: Vec<_> = params
+                .iter()
+                .filter(|(pk, _)| *pk == k)
+                .map(|(_, n)| number(*n))
+                .collect();
+            view! {
+                <div class="load-params" data-budget=k.as_str() hidden=move || budget.get() != i>
+                    {own}
+                </div>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <section class="panel load" id="load" aria-labelledby="load-heading">
+            <h2 id="load-heading">"Retries under load"</h2>
+            <p class="intro" inner_html=INTRO></p>
+            <div class="sim-controls">
+                {fields.iter().take(4).map(|n| number(*n)).collect_view()}
+            </div>
+            <div class="sim-controls">
+                <LoadChoice
+                    label="Trigger"
+                    id="load-trigger"
+                    options=TriggerKind::ALL.iter().map(|k| (k.as_str(), k.label())).collect()
+                    value=inputs.trigger
+                    hints=vec![]
+                />
+                {fields.iter().skip(4).map(|n| number(*n)).collect_view()}
+            </div>
+            <div class="sim-controls">
+                <LoadChoice
+                    label="Retry budget"
+                    id="load-budget"
+                    options=BudgetKind::ALL.iter().map(|k| (k.as_str(), k.label())).collect()
+                    value=budget
+                    hints=BudgetKind::ALL.iter().map(|k| k.source()).collect()
+                />
+                {groups}
+            </div>
+            <div class="sim-buttons">
+                <button type="button" on:click=run>"Run load simulation"</button>
+                <button
+                    type="button"
+                    class="secondary"
+                    disabled=idle(status)
+                    on:click=move |_| stop("Stopped.")
+                >
+                    // Not "Cancel": the contention simulation's button is
+                    // named so, and a name must say which run it stops.
+                    "Stop load run"
+                </button>
+            </div>
+            <LoadStatus status=status status_el=status_el />
+            <LoadResults finished=finished />
+            <h3>"What this model leaves out"</h3>
+            <p class="sim-scope" inner_html=SCOPE></p>
+        </section>
+    }
+}

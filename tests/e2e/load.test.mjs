@@ -115,7 +115,7 @@ test('a run shows every budget, and each figure on screen is its data attribute'
 
 test('choosing a budget shows its numbers; a changed number is run and shown beside no budget', async (t) => {
   const { page } = await open(t, '?seed=42');
-  const select = field(page, 'Retry budget');
+  const select = field(page, 'Budget to compare');
   await select.waitFor();
   assert.deepEqual(await select.locator('option').evaluateAll((os) => os.map((o) => o.value)), loadBudgets.map((b) => b.value));
   const grpc = loadBudgets.find((b) => b.value === 'grpc');
@@ -170,7 +170,7 @@ test('the figures are marked out of date when an input changes, and only current
   const changes = [
     ['Calling clients', () => field(page, CLIENTS).fill('30')],
     ['Trigger', () => field(page, 'Trigger').selectOption('spike')],
-    ['Retry budget', () => field(page, 'Retry budget').selectOption('aws')],
+    ['Budget to compare', () => field(page, 'Budget to compare').selectOption('aws')],
     ['policy (Base delay)', () => field(page, 'Base delay (ms)').fill('700')],
   ];
   for (const [what, change] of changes) {
@@ -186,7 +186,7 @@ test('the figures are marked out of date when an input changes, and only current
 
 test('on a 375 px phone the section fits and its labels stay readable', async (t) => {
   const { page } = await open(t, '?seed=42', { viewport: { width: 375, height: 800 } });
-  await field(page, 'Retry budget').selectOption('aws');
+  await field(page, 'Budget to compare').selectOption('aws');
   await run(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
@@ -210,7 +210,7 @@ test('on a 375 px phone the section fits and its labels stay readable', async (t
 for (const colorScheme of ['light', 'dark']) {
   test(`axe finds nothing wrong in the section with results showing, ${colorScheme}`, async (t) => {
     const { page } = await open(t, '?seed=42', { colorScheme });
-    await field(page, 'Retry budget').selectOption('bucket');
+    await field(page, 'Budget to compare').selectOption('bucket');
     await run(page);
     await page.getByText('Second by second, with the chosen budget').click();
     const violations = (await axeViolations(page, 'section.load'))
@@ -225,9 +225,9 @@ test('from the keyboard: the fields, the budget and Stop load run', async (t) =>
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), loadFields[1].id);
   // The budget select changes with the arrow keys, and its numbers follow.
-  await field(page, 'Retry budget').focus();
+  await field(page, 'Budget to compare').focus();
   await page.keyboard.press('ArrowDown');
-  assert.equal(await field(page, 'Retry budget').inputValue(), loadBudgets[1].value);
+  assert.equal(await field(page, 'Budget to compare').inputValue(), loadBudgets[1].value);
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), loadBudgets[1].params[0].id);
   // A run can be cancelled with the keyboard.

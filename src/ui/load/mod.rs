@@ -160,7 +160,7 @@ pub fn LoadSection(
             </div>
             <div class="sim-controls">
                 <LoadChoice
-                    label="Retry budget"
+                    label="Budget to compare"
                     id="load-budget"
                     options=BudgetKind::ALL.iter().map(|k| (k.as_str(), k.label())).collect()
                     value=budget

@@ -310,8 +310,8 @@ fn counting_each_attempt_the_cap_offered_leaves_the_requests_their_time() {
     assert_eq!(u64::from(fit.retries.count()) + 1, check.attempts_fit);
     assert_eq!(
         fit.sentence(),
-        "No cap keeps the worst case, with every attempt running to its 10.0 s timeout, \
-         within the 30.0 s deadline; at the current cap, 1 retry fits."
+        "No cap keeps the waits and every attempt's timeout within the 30.0 s deadline; \
+         at the current cap, 1 retry fits."
     );
     // With 2 s attempts: 12 s for six attempts, 18 s for the waits
     // (1 + 2 + 4 + 2 × c ≤ 18 → c = 5.5 s).
@@ -348,5 +348,5 @@ fn counting_each_attempt_the_cap_offered_leaves_the_requests_their_time() {
     let any = deadline_fit_counting(&policy, 10_000_000, None, 1_000);
     assert!(any
         .sentence()
-        .starts_with("The worst case, with every attempt running to its 1.00 s timeout, stays"));
+        .starts_with("The waits and every attempt's timeout stay within the 10,000 s deadline"));
 }

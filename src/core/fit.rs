@@ -263,11 +263,12 @@ impl DeadlineFit {
     /// the current cap, 4 retries fit."
     pub fn sentence(&self) -> String {
         let deadline = format::total(self.deadline_ms as f64);
-        let worst = match self.attempt_ms {
-            0 => "the worst case".to_string(),
-            a => format!(
-                "the worst case, with every attempt running to its {} timeout,",
-                format::total(a as f64)
+        // The timeout itself is said in the sentence above the fit.
+        let (worst, stays) = match self.attempt_ms {
+            0 => ("the worst case", "The worst case stays"),
+            _ => (
+                "the waits and every attempt's timeout",
+                "The waits and every attempt's timeout stay",
             ),
         };
         let cap = match self.cap {
@@ -276,11 +277,7 @@ impl DeadlineFit {
                 "A cap of {} or less keeps {worst} within the {deadline} deadline",
                 format::delay(cap as f64)
             ),
-            CapFit::Any => {
-                let mut worst = worst;
-                worst[..1].make_ascii_uppercase();
-                format!("{worst} stays within the {deadline} deadline whatever the cap")
-            }
+            CapFit::Any => format!("{stays} within the {deadline} deadline whatever the cap"),
         };
         let retries = match self.retries {
             RetriesFit::Most(1) => "1 retry fits".to_string(),

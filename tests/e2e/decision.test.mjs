@@ -118,7 +118,7 @@ test('a deadline says the largest cap that fits, and Use cap applies it', async 
   const firstFit = first.page.getByTestId('deadline-fit');
   await firstFit.waitFor();
   assert.equal(await firstFit.getAttribute('data-max-cap-ms'), null);
-  assert.match(await firstFit.textContent(), /^No cap keeps the worst case, with every attempt running to its 10\.0 s timeout, within the 30\.0 s deadline; at the current cap, 1 retry fits\./);
+  assert.match(await firstFit.textContent(), /^No cap keeps the waits and every attempt's timeout within the 30\.0 s deadline; at the current cap, 1 retry fits\./);
   assert.equal(await first.page.getByRole('button', { name: /^Use cap/ }).count(), 0);
   // The sentence above it says the same: 2 attempts (1 retry) in full.
   assert.equal(await first.page.getByTestId('deadline-summary').getAttribute('data-attempts-fit'), '2');

@@ -5,14 +5,23 @@
 //! `backoff/UniformRandomBackOffPolicy.java`. Not run here: pinned to
 //! that code.
 //!
-//! `maxAttempts` counts attempts. `delay = 0` reads `value`, whose default
-//! is 1000 ms. `multiplier > 0` picks the exponential policy (a multiplier
-//! up to 1 is forced to 1): sleep `interval` (or `maxInterval` once past
-//! it), then `interval = ⌊interval · multiplier⌋`; `maxDelay` is the max
-//! only if above `delay`, else 30 000 ms. `random` multiplies each sleep by
-//! `U[1, multiplier)`, truncated, the max after. Without a multiplier,
-//! `maxDelay > delay` gives `delay + nextInt(maxDelay − delay)`, else a
-//! fixed `delay`. No `Retry-After`, no time budget.
+//! This is spring-retry's `@Retryable` (`org.springframework.retry`), not
+//! Spring Framework 7's own `@Retryable` (`org.springframework.resilience`,
+//! which counts retries, not attempts).
+//!
+//! `maxAttempts` counts attempts. `delay` and `value` are `@AliasFor`
+//! mirrors (`Backoff.java`, lines 58 and 68), read from the merged
+//! annotation, so `delay = 0` is 0, not `value`'s 1000 ms; each policy then
+//! floors a period below 1 ms to 1 ms (`setBackOffPeriod`,
+//! `setMinBackOffPeriod`, `setInitialInterval`): `@Backoff(0)` retries
+//! after 1 ms, as spring-retry's own tests use it. `multiplier > 0` picks
+//! the exponential policy (a multiplier up to 1 is forced to 1): sleep
+//! `interval` (or `maxInterval` once past it), then `interval = ⌊interval ·
+//! multiplier⌋`; `maxDelay` is the max only if above `delay`, else 30 000
+//! ms. `random` multiplies each sleep by `U[1, multiplier)`, truncated, the
+//! max after. Without a multiplier, `maxDelay > delay` gives `delay +
+//! nextInt(maxDelay − delay)`, else a fixed `delay`. No `Retry-After`, no
+//! time budget.
 
 use super::{
     num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
@@ -61,24 +70,24 @@ enum Policy {
     Fixed(f64),
 }
 
+/// The policy `BackOffPolicyBuilder.build` makes: it chooses with the
+/// annotation's `delay` as written, then each policy floors a period below
+/// 1 ms to 1 ms.
 fn policy(v: &Values) -> Policy {
-    let delay = if v.get("delay") == 0.0 {
-        1000.0
-    } else {
-        v.get("delay")
-    };
-    let (m, max) = (v.get("multiplier"), v.get("maxDelay"));
+    let (delay, m, max) = (v.get("delay"), v.get("multiplier"), v.get("maxDelay"));
+    let floor = |ms: f64| ms.max(1.0);
     if m > 0.0 {
         let max = if max > delay {
             max
         } else {
             DEFAULT_MAX_INTERVAL_MS
         };
-        Policy::Exponential(delay.max(1.0), m.max(1.0), max)
-    } else if max > delay {
-        Policy::Uniform(delay, max)
+        Policy::Exponential(floor(delay), m.max(1.0), floor(max))
+    } else if max > delay && floor(max) > floor(delay) {
+        Policy::Uniform(floor(delay), floor(max))
     } else {
-        Policy::Fixed(delay)
+        // maxDelay 1 over delay 0: both floor to 1, `nextInt` is skipped.
+        Policy::Fixed(floor(delay))
     }
 }
 
@@ -151,11 +160,12 @@ impl Writer for SpringRetry {
         d.count("maxAttempts", None);
         let first = d.first_ms();
         if first == 0.0 {
-            // delay = 0 reads as 1000 ms: 1 ms is the closest.
-            d.set("delay", 1.0);
+            // Every policy floors a period of 0 to 1 ms.
+            d.set("delay", 0.0);
             d.diff(
                 "first-retry",
-                "delay 0 reads as 1000 ms, so delay is 1 ms, not 0 ms".to_string(),
+                "Spring Retry waits at least 1 ms (it floors delay 0 to 1 ms), not 0 ms"
+                    .to_string(),
             );
         } else {
             d.set("delay", first);

@@ -8,7 +8,11 @@
 //! exponential `x₁ = waitDuration`, `x_{k+1} = ⌊x_k · multiplier⌋`, the
 //! truncation compounding at every step (500, 750, 1125, 1687, 2530 …);
 //! randomized `⌊max(1, v(1−f) + U·(2fv + 1))⌋` (note the +1 ms); the max
-//! caps after the randomization. The binding drops
+//! caps after the randomization. The Spring Boot binding refuses
+//! `randomizedWaitFactor` outside [0, 1) (`setRandomizedWaitFactor`: "is
+//! not in range [0..1)") and `IntervalFunction` an
+//! `exponentialMaxWaitDuration` below 1 ms (`checkInterval`); the binding
+//! reads whole ms. The binding drops
 //! `exponentialMaxWaitDuration` unless `exponentialBackoffMultiplier` (and,
 //! randomized, `randomizedWaitFactor`) is set too: the config written here
 //! always sets both, so the max the model applies is the one the library
@@ -33,16 +37,20 @@ const PARAMS: &[Param] = &[
         100.0,
     )
     .above_min(),
+    // `IntervalFunction.checkInterval` refuses a max below 1 ms, and the
+    // binding reads whole ms.
     Param::new(
         "exponentialMaxWaitDuration",
         Unit::Millis,
         f64::INFINITY,
-        0.0,
+        1.0,
         86_400_000.0,
     )
+    .whole_number()
     .or_none(),
     Param::flag("enableRandomizedWait", false),
-    Param::new("randomizedWaitFactor", Unit::Number, 0.5, 0.0, 1.0),
+    // The Spring Boot binding takes [0, 1) (`setRandomizedWaitFactor`).
+    Param::new("randomizedWaitFactor", Unit::Number, 0.5, 0.0, 1.0).below_max(),
 ];
 
 pub(super) static INFO: Info = Info {
@@ -157,7 +165,7 @@ impl Writer for Resilience4j {
         let f = 1.0 - policy.proportional.lo;
         let random = if d.is_jitter(Jitter::None) {
             None
-        } else if f <= 1.0 && d.is_proportional(1.0 - f, 1.0 + f, CapOrder::After) {
+        } else if f < 1.0 && d.is_proportional(1.0 - f, 1.0 + f, CapOrder::After) {
             Some(f)
         } else {
             d.jitter_diff(

@@ -12,7 +12,7 @@
 //! No `Retry-After`.
 
 use super::{
-    go_free_num, py_float, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
+    py_float, rust_duration, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
     RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
 };
 
@@ -109,7 +109,7 @@ impl Model for Backon {
 
 impl Writer for Backon {
     fn config(&self, v: &Values) -> String {
-        let ms = |x: f64| format!("Duration::from_micros({})", go_free_num(x * 1000.0));
+        let ms = rust_duration;
         let mut lines = vec![
             format!(".with_min_delay({})", ms(v.get("min_delay"))),
             format!(".with_factor({})", py_float(v.get("factor"))),

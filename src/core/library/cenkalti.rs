@@ -130,23 +130,35 @@ impl Model for Cenkalti {
 
 impl Writer for Cenkalti {
     fn config(&self, v: &Values) -> String {
+        // A whole file, as gofmt writes it (tests/libraries/configs.test.mjs
+        // runs gofmt and builds it against the pinned v5).
+        let elapsed = format!(
+            "backoff.WithMaxElapsedTime({}),",
+            // Inside Retry's argument list gofmt drops the spaces.
+            go_ms(v.get("MaxElapsedTime")).replace(" * ", "*")
+        );
+        let tries = format!("backoff.WithMaxTries({}),", v.get("MaxTries"));
+        let width = elapsed.len().max(tries.len());
         format!(
-            "b := backoff.NewExponentialBackOff()\n\
-             b.InitialInterval = {}\n\
-             b.RandomizationFactor = {}\n\
-             b.Multiplier = {}\n\
-             b.MaxInterval = {}\n\n\
-             result, err := backoff.Retry(ctx, operation,\n\t\
-             backoff.WithBackOff(b),\n\t\
-             backoff.WithMaxElapsedTime({}), // 0: no limit\n\t\
-             backoff.WithMaxTries({}), // attempts; 0: unlimited\n\
-             )\n",
+            "package main\n\n\
+             import (\n\t\"context\"\n\t\"time\"\n\n\t\"github.com/cenkalti/backoff/v5\"\n)\n\n\
+             // retry calls operation until it succeeds or these settings give up.\n\
+             func retry[T any](ctx context.Context, operation backoff.Operation[T]) (T, error) {{\n\t\
+             b := backoff.NewExponentialBackOff()\n\t\
+             b.InitialInterval = {}\n\t\
+             b.RandomizationFactor = {}\n\t\
+             b.Multiplier = {}\n\t\
+             b.MaxInterval = {}\n\n\t\
+             return backoff.Retry(ctx, operation,\n\t\t\
+             backoff.WithBackOff(b),\n\t\t\
+             {elapsed:width$} // 0: no limit\n\t\t\
+             {tries:width$} // attempts; 0: unlimited\n\t\
+             )\n\
+             }}\n",
             go_ms(v.get("InitialInterval")),
             num(v.get("RandomizationFactor")),
             num(v.get("Multiplier")),
             go_ms(v.get("MaxInterval")),
-            go_ms(v.get("MaxElapsedTime")),
-            v.get("MaxTries"),
         )
     }
 

@@ -113,20 +113,27 @@ impl Model for ClientGo {
 
 impl Writer for ClientGo {
     fn config(&self, v: &Values) -> String {
+        // As gofmt writes it: the fields' values and comments aligned.
+        let fields = [
+            ("Duration:", super::go_ms(v.get("Duration"))),
+            ("Factor:", num(v.get("Factor"))),
+            ("Jitter:", num(v.get("Jitter"))),
+            ("Steps:", num(v.get("Steps"))),
+            ("Cap:", super::go_ms(v.get("Cap"))),
+        ];
+        let body: String = fields
+            .iter()
+            .map(|(name, value)| {
+                let line = format!("{name:<9} {value},");
+                match *name {
+                    "Cap:" => format!("\t{line} // reaching it ends the loop; 0: none\n"),
+                    _ => format!("\t{line}\n"),
+                }
+            })
+            .collect();
         format!(
-            "backoff := wait.Backoff{{\n\t\
-             Duration: {},\n\t\
-             Factor:   {},\n\t\
-             Jitter:   {},\n\t\
-             Steps:    {},\n\t\
-             Cap:      {}, // reaching it ends the loop; 0: none\n\
-             }}\n\
-             err := wait.ExponentialBackoff(backoff, condition)\n",
-            super::go_ms(v.get("Duration")),
-            num(v.get("Factor")),
-            num(v.get("Jitter")),
-            v.get("Steps"),
-            super::go_ms(v.get("Cap")),
+            "backoff := wait.Backoff{{\n{body}}}\n\
+             err := wait.ExponentialBackoff(backoff, condition)\n"
         )
     }
 

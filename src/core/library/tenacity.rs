@@ -126,11 +126,22 @@ impl Writer for Tenacity {
         if v.get("max").is_finite() {
             args.push(format!("max={}", num(v.get("max"))));
         }
+        // wait_exponential_jitter takes multiplier= and min= from tenacity
+        // 9.2 on (a TypeError before): written only when they are not the
+        // defaults, and then said so.
+        let mut needs = "";
         if wait == "wait_exponential_jitter" {
             args.push(format!("jitter={}", num(v.get("jitter"))));
+            let (m, min) = (v.get("multiplier"), v.get("min"));
+            args.retain(|a| {
+                !(a.starts_with("multiplier=") && m == 1.0 || a.starts_with("min=") && min == 0.0)
+            });
+            if m != 1.0 || min != 0.0 {
+                needs = "# multiplier= and min= need tenacity >= 9.2\n";
+            }
         }
         format!(
-            "from tenacity import retry, stop_after_attempt, {wait}\n\n\
+            "from tenacity import retry, stop_after_attempt, {wait}\n\n{needs}\
              @retry(\n    \
              stop=stop_after_attempt({}),\n    \
              wait={wait}({}),\n\

@@ -115,24 +115,36 @@ impl Writer for Urllib3 {
         } else {
             "False"
         };
+        // retry_after_max is new in urllib3 2.6.3 (a TypeError before it):
+        // written only when it is not the default, and then said so.
+        let max = v.get("retry_after_max");
+        let (needs, max) = if max == 21_600.0 {
+            ("2.0", String::new())
+        } else {
+            ("2.6.3", format!("    retry_after_max={},\n", py_float(max)))
+        };
         format!(
-            "from requests.adapters import HTTPAdapter\n\
+            "import requests\n\
+             from requests.adapters import HTTPAdapter\n\
              from urllib3.util import Retry\n\n\
+             # urllib3 >= {needs}\n\
              retry = Retry(\n    \
              total={},\n    \
              status_forcelist=[408, 429, 500, 502, 503, 504],\n    \
              backoff_factor={},\n    \
              backoff_max={},\n    \
              backoff_jitter={},\n    \
-             respect_retry_after_header={respect},\n    \
-             retry_after_max={},\n\
+             respect_retry_after_header={respect},\n\
+             {max}\
              )\n\
-             adapter = HTTPAdapter(max_retries=retry)\n",
+             adapter = HTTPAdapter(max_retries=retry)\n\
+             session = requests.Session()\n\
+             session.mount(\"https://\", adapter)\n\
+             session.mount(\"http://\", adapter)\n",
             v.get("total"),
             py_float(v.get("backoff_factor")),
             py_float(v.get("backoff_max")),
             py_float(v.get("backoff_jitter")),
-            py_float(v.get("retry_after_max")),
         )
     }
 

@@ -40,7 +40,7 @@ pub mod tenacity;
 pub mod urllib3;
 
 pub use engine::Engine;
-pub use page::{library_rows, library_schedule, sampled, LibrarySchedule, Rows};
+pub use page::{library_rows, library_schedule, sampled, with_server_wait, LibrarySchedule, Rows};
 pub use param_docs::{param_doc, PARAM_DOCS};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;
@@ -244,6 +244,14 @@ pub trait Model: Sync {
     /// One run's sleeps in ms, every attempt failing at once (taking 0 s),
     /// until the library stops (at most [`MAX_ROWS`]).
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64>;
+
+    /// Whether a retry's sleep depends on the draws before it (Polly's
+    /// jittered exponential): then no sum of per-retry bounds is a total
+    /// any run reaches, and the totals, ranges and deadline fits come from
+    /// the seeded runs ([`Schedule::totals`]).
+    fn dependent(&self, _v: &Values) -> bool {
+        false
+    }
 
     /// The retries that happen in every run under a time budget, when
     /// the library's own rule differs from the default one

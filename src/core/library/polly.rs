@@ -128,6 +128,14 @@ impl Model for Polly {
         }
     }
 
+    // Each jittered exponential sleep is the curve's step from the last
+    // draw: the sum telescopes to one draw's value, far from the sum of
+    // each sleep's bounds (2 retries of 3 at Delay 2 s fit 12 s by the
+    // bounds, all 3 in every run).
+    fn dependent(&self, v: &Values) -> bool {
+        v.flag("UseJitter") && v.choice("BackoffType") == "Exponential"
+    }
+
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
         let n = (v.get("MaxRetryAttempts") as u32).min(MAX_ROWS);
         let cap = v.get("MaxDelay") * 1000.0;

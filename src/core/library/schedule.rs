@@ -140,6 +140,11 @@ pub struct Schedule {
     /// A last sleep after the last retry, followed by no attempt (the
     /// library gives up after it).
     pub trailing: Option<Bounds>,
+    /// For a model whose draws depend on each other
+    /// ([`Model::dependent`]): per retry, the least and the most total
+    /// wait up to it over the seeded runs, in place of the sums of the
+    /// rows' bounds.
+    pub totals: Option<Vec<(f64, f64)>>,
 }
 
 /// The retries that happen in every run under `budget_ms`, by default:
@@ -207,6 +212,9 @@ pub struct Deciding<'a> {
     budget_ms: Option<f64>,
     /// Each row's range (for a budget, the rows that always happen).
     bounds: Vec<Bounds>,
+    /// Per retry, the least and most running total so far, when the
+    /// model's draws depend on each other.
+    totals: Option<Vec<(f64, f64)>>,
 }
 
 /// What [`plan`] finds: rows known at once, or rows still to be decided.
@@ -237,6 +245,16 @@ impl Deciding<'_> {
                 s.0 += d;
                 s.1 += 1;
             }
+            if let Some(totals) = &mut self.totals {
+                let mut total = 0.0;
+                for (k, d) in sleeps.iter().enumerate() {
+                    total += d;
+                    match totals.get_mut(k) {
+                        Some(t) => *t = (t.0.min(total), t.1.max(total)),
+                        None => totals.push((total, total)),
+                    }
+                }
+            }
             self.counts.push(sleeps.len() as u32);
             self.done += 1;
         }
@@ -262,6 +280,7 @@ impl Deciding<'_> {
                 runs: 0,
             }),
             trailing: self.model.trailing(&self.v),
+            totals: None,
         }
     }
 
@@ -293,6 +312,7 @@ impl Deciding<'_> {
                 rows,
                 budget: None,
                 trailing: model.trailing(v),
+                totals: self.totals,
             };
         };
         let (sums, counts) = (&self.sums, &self.counts);
@@ -335,6 +355,7 @@ impl Deciding<'_> {
                 runs: self.runs,
             }),
             trailing: model.trailing(v),
+            totals: self.totals,
         }
     }
 }
@@ -362,6 +383,7 @@ fn formula_rows(bounds: &[Bounds], budget: bool) -> Vec<Row> {
 /// every retry made in more than 0.1 % of the simulated runs).
 pub fn plan<'a>(model: &'a dyn Model, v: &Values) -> Result<Plan<'a>, LibError> {
     check(model, v)?;
+    let dependent = model.dependent(v);
     let deciding = |budget_ms, bounds, runs| Deciding {
         model,
         v: v.clone(),
@@ -372,17 +394,19 @@ pub fn plan<'a>(model: &'a dyn Model, v: &Values) -> Result<Plan<'a>, LibError> 
         counts: Vec::with_capacity(runs as usize),
         budget_ms,
         bounds,
+        totals: dependent.then(Vec::new),
     };
     let Some(budget_ms) = model.budget_ms(v) else {
         let n = model.max_retries(v).unwrap_or(MAX_ROWS).min(MAX_ROWS);
         let bounds: Vec<_> = (1..=n).map(|k| model.bounds(v, k)).collect();
-        if bounds.iter().any(|b| b.expected_ms.is_none()) {
+        if dependent || bounds.iter().any(|b| b.expected_ms.is_none()) {
             return Ok(Plan::Deciding(deciding(None, bounds, MEAN_RUNS)));
         }
         return Ok(Plan::Known(Schedule {
             rows: formula_rows(&bounds, false),
             budget: None,
             trailing: model.trailing(v),
+            totals: None,
         }));
     };
     // A count that ends the retries first bounds the retries that always

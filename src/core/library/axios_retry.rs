@@ -8,11 +8,16 @@
 //! twice the factor, the jitter adds 0–20 %, nothing rounds and nothing
 //! caps. A `Retry-After` is a floor: `d = max(2^n · delayFactor, server)`,
 //! then the same 0–20 % on top, with no maximum.
+//!
+//! The sleep is Node's `setTimeout(…, delay)`: a delay past 2³¹ − 1 ms
+//! (24.8 days) fires after 1 ms (`lib/internal/timers.js`), so from the
+//! retry whose delay passes it, axios-retry retries at once. The model
+//! sleeps what Node does.
 
 use super::translate::{n, NO_CAP};
 use super::{
     num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, Writer, MAX_ROWS,
+    Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -61,7 +66,20 @@ impl Model for AxiosRetry {
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let d = base(v, n);
-        Bounds::uniform(d, d * 1.2)
+        let (hi, limit) = (d * 1.2, NODE_TIMER_MAX_MS);
+        if hi <= limit {
+            return Bounds::uniform(d, hi);
+        }
+        if d > limit {
+            return Bounds::fixed(1.0);
+        }
+        // Below the limit Node waits the draw; past it, 1 ms.
+        let below = (limit - d) / (hi - d);
+        Bounds {
+            min_ms: 1.0,
+            max_ms: limit,
+            expected_ms: Some(below * (d + limit) / 2.0 + (1.0 - below)),
+        }
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
@@ -69,7 +87,12 @@ impl Model for AxiosRetry {
         (1..=n)
             .map(|k| {
                 let d = base(v, k);
-                d + d * 0.2 * rng.unit()
+                let delay = d + d * 0.2 * rng.unit();
+                if delay > NODE_TIMER_MAX_MS {
+                    1.0
+                } else {
+                    delay
+                }
             })
             .collect()
     }

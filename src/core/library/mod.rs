@@ -437,6 +437,10 @@ pub fn defaults(model: &dyn Model) -> Values {
     Values::defaults(model.info().params)
 }
 
+/// The longest delay Node's `setTimeout` holds, ms (2³¹ − 1): a longer
+/// one (or one below 1 ms) fires after 1 ms (`lib/internal/timers.js`).
+pub const NODE_TIMER_MAX_MS: f64 = 2_147_483_647.0;
+
 /// A number as a config writes it: `0.5`, `120`, `1e-7`.
 pub fn num(x: f64) -> String {
     format!("{x}")

@@ -1,17 +1,20 @@
-//! p-retry (Node), read from p-retry 7.1.1, `index.js` (`calculateDelay`,
+//! p-retry (Node), read from p-retry 9.0.0, `index.js` (`calculateDelay`,
 //! `onAttemptFailure`, `pRetry`).
 //!
 //! `retries` counts retries. The sleep before retry n is
-//! `min(round(R · minTimeout · factor^(n−1)), maxTimeout)` ms, with `R = 1`,
-//! or `R = 1 + U` when `randomize`: rounded to whole ms, the cap after the
-//! jitter; a factor of 0 counts as 1. `maxRetryTime` is a budget from the
+//! `min(round(R · minTimeout · factor^(n−1)), ⌈maxTimeout⌉, 2³¹ − 1)` ms,
+//! with `R = 1`, or `R = 1 + U` when `randomize`: rounded to whole ms, the
+//! cap after the jitter; a factor of 0 counts as 1, a `minTimeout` of 0
+//! waits 0. The last bound is new in 9.0.0: Node's `setTimeout` fires a
+//! longer delay after 1 ms, so p-retry 7 and 8 retried at once where 9
+//! waits 24.8 days. `maxRetryTime` is a budget from the
 //! first attempt: with no time left the retries stop, otherwise the sleep is
 //! `min(delay, remaining)`, so the last sleep is shortened to end right at
 //! the budget. No `Retry-After`.
 
 use super::{
     num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS,
+    Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -35,8 +38,8 @@ const PARAMS: &[Param] = &[
 pub(super) static INFO: Info = Info {
     id: "p-retry",
     name: "p-retry",
-    release: "p-retry 7.1.1",
-    url: "https://github.com/sindresorhus/p-retry/blob/v7.1.1/index.js",
+    release: "p-retry 9.0.0",
+    url: "https://github.com/sindresorhus/p-retry/blob/v9.0.0/index.js",
     language: Language::JavaScript,
     params: PARAMS,
     counting: Counting {
@@ -63,8 +66,11 @@ fn delay(v: &Values, n: u32, r: f64) -> f64 {
     } else {
         1.0
     };
+    if v.get("minTimeout") == 0.0 {
+        return 0.0;
+    }
     let t = js_round(r * v.get("minTimeout") * factor.powf(f64::from(n) - 1.0));
-    t.min(v.get("maxTimeout"))
+    t.min(v.get("maxTimeout").ceil()).min(NODE_TIMER_MAX_MS)
 }
 
 /// The delay's range before the budget: `(min, max)`.

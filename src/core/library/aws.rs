@@ -11,7 +11,9 @@
 //! 14 per retry (5 per throttling retry), also bounds the count: 35
 //! consecutive retries (100 throttled). botocore keeps float seconds; the
 //! JavaScript SDK floors to whole ms. A server's `x-amz-retry-after` (ms;
-//! JavaScript also `Retry-After`) is kept within `[d, d + 5 s]`.
+//! JavaScript also `Retry-After`, botocore only `x-amz-retry-after`) is
+//! kept within `[d, d + 5 s]`. The Go v2 and PHP SDKs keep the older costs
+//! and backoff unless `AWS_NEW_RETRIES_2026=true` (said in the notes).
 
 use super::translate::n;
 use super::{
@@ -47,7 +49,8 @@ pub(super) static INFO: Info = Info {
     },
     retry_after: RetryAfterRule {
         combine: Combine::Between { extra_ms: 5000 },
-        headers: &["x-amz-retry-after", "Retry-After"],
+        // botocore's: the JavaScript SDK also reads Retry-After (a note).
+        headers: &["x-amz-retry-after"],
         statuses: &[],
         max_param: None,
         zero_falls_back: true,
@@ -76,6 +79,21 @@ impl Model for Aws {
     fn max_retries(&self, v: &Values) -> Option<u32> {
         let quota = QUOTA / base_and_cost(v).1;
         Some((v.get("max_attempts") as u32 - 1).min(quota))
+    }
+
+    fn notes(&self, v: &Values) -> Vec<String> {
+        let cost = base_and_cost(v).1;
+        let quota = QUOTA / cost;
+        let asked = v.get("max_attempts") as u32 - 1;
+        let mut out = Vec::new();
+        if asked > quota {
+            out.push(format!(
+                "<code>max_attempts</code> {} would allow {asked} retries, but a fresh client's retry quota of {QUOTA} tokens pays for {quota} at {cost} tokens each (every attempt failing), so {quota}.",
+                asked + 1
+            ));
+        }
+        out.push("These are the 2026 costs and backoff of botocore 1.44.8 and the JavaScript SDK (@smithy/util-retry 4.6.2). The Go v2 and PHP SDKs keep the older ones (5 tokens a retry, 10 a timeout) unless <code>AWS_NEW_RETRIES_2026=true</code>. botocore reads only <code>x-amz-retry-after</code>; the JavaScript SDK also <code>Retry-After</code>.".to_string());
+        out
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {

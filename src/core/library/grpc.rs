@@ -70,6 +70,18 @@ impl Model for Grpc {
         Some((v.get("maxAttempts") as u32).min(MAX_CALL_ATTEMPTS) - 1)
     }
 
+    fn notes(&self, v: &Values) -> Vec<String> {
+        let asked = v.get("maxAttempts");
+        if asked <= f64::from(MAX_CALL_ATTEMPTS) {
+            return Vec::new();
+        }
+        vec![format!(
+            "<code>maxAttempts</code> {asked} is lowered to the client's limit of {MAX_CALL_ATTEMPTS} attempts (grpc-go's <code>defaultMaxCallAttempts</code>, grpc-java's <code>maxRetryAttempts</code>), so {} retries, not {}.",
+            MAX_CALL_ATTEMPTS - 1,
+            asked - 1.0
+        )]
+    }
+
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let c = capped(v, n);
         Bounds::uniform(0.8 * c, 1.2 * c)

@@ -245,6 +245,13 @@ pub trait Model: Sync {
     /// until the library stops (at most [`MAX_ROWS`]).
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64>;
 
+    /// What the library does with these values that its parameters do
+    /// not say, as sentences (markup, `<code>` for names): a count it
+    /// lowers, a release whose behaviour differs. Shown with the notes.
+    fn notes(&self, _v: &Values) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Whether a retry's sleep depends on the draws before it (Polly's
     /// jittered exponential): then no sum of per-retry bounds is a total
     /// any run reaches, and the totals, ranges and deadline fits come from

@@ -6,9 +6,11 @@
 //! before adding any jitter); retry k ≥ 2 sleeps
 //! `min(backoff_max, backoff_factor · 2^(k−1) + U · backoff_jitter)`,
 //! floored at 0: the multiplier is fixed at 2 and the cap applies after the
-//! additive jitter. A `Retry-After` on 413, 429 or 503 replaces the backoff,
-//! clamped to `retry_after_max` and not to `backoff_max`; a value of 0 (or
-//! a past date) falls back to the backoff.
+//! additive jitter. A `Retry-After` on any retried response replaces the
+//! backoff (413, 429 and 503 carrying one are retried even outside
+//! `status_forcelist`), clamped to `retry_after_max` and not to
+//! `backoff_max`; a value of 0 (or a past date) falls back to the backoff.
+//! `respect_retry_after_header=False` ignores the header.
 
 use super::{
     clamp_uniform_mean, py_float, Bounds, Combine, Counting, Counts, Info, Language, Model, Param,
@@ -48,7 +50,10 @@ pub(super) static INFO: Info = Info {
     retry_after: RetryAfterRule {
         combine: Combine::Replaces,
         headers: &["Retry-After"],
-        statuses: &[413, 429, 503],
+        // `sleep` reads the header on every retried response: the 413,
+        // 429 and 503 of `RETRY_AFTER_STATUS_CODES` only make a response
+        // retried without `status_forcelist`.
+        statuses: &[],
         max_param: Some("retry_after_max"),
         zero_falls_back: true,
         capped_by_backoff_max: false,
@@ -71,6 +76,13 @@ fn base_s(v: &Values, k: u32) -> f64 {
 impl Model for Urllib3 {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn notes(&self, v: &Values) -> Vec<String> {
+        if !v.flag("respect_retry_after_header") {
+            return Vec::new();
+        }
+        vec!["It reads <code>Retry-After</code> on every response it retries, and retries a 413, 429 or 503 that carries one even outside <code>status_forcelist</code>.".to_string()]
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {

@@ -90,19 +90,26 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         [] => "RetryAfter(…)".to_string(),
         h => h.join(" or "),
     };
-    out.push(match ra.combine {
-        Combine::Ignored => "It does not read <code>Retry-After</code>.".to_string(),
-        Combine::Replaces => {
+    let chosen = &shown.source.0;
+    let switched_off = ra
+        .switch_param
+        .filter(|p| !chosen.values.flag(p))
+        .map(|p| format!("It ignores <code>Retry-After</code>: <code>{p}</code> is false."));
+    out.push(match (switched_off, ra.combine) {
+        (Some(off), _) => off,
+        (None, Combine::Ignored) => "It does not read <code>Retry-After</code>.".to_string(),
+        (None, Combine::Replaces) => {
             format!("A <code>{header}</code>{statuses} replaces the delay{bound}.")
         }
-        Combine::AtLeast => {
+        (None, Combine::AtLeast) => {
             format!("It waits at least what <code>{header}</code>{statuses} says{bound}.")
         }
-        Combine::Between { extra_ms } => format!(
+        (None, Combine::Between { extra_ms }) => format!(
             "A <code>{header}</code>{statuses} is kept between the delay and {} more.",
             format::delay(extra_ms as f64)
         ),
     });
+    out.extend(chosen.lib.model().notes(&chosen.values));
     out.push(format!(
         "Model read from {}, <a href=\"{}\">{}</a>.",
         escape(info.release),

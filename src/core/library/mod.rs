@@ -50,8 +50,8 @@ pub use words::{diff_html, field_id, fields_html, library_notes, option_html, op
 use crate::core::policy::Policy;
 use crate::core::server_wait::Reads;
 pub use schedule::{
-    clamp_uniform_mean, plan, sample, schedule, Bounds, BudgetInfo, Deciding, Plan, Rand, Row,
-    Schedule, BUDGET_RUNS, MAX_ROWS, MEAN_RUNS,
+    clamp_uniform_mean, floor_uniform_mean, plan, sample, schedule, Bounds, BudgetInfo, Deciding,
+    Plan, Rand, Row, Schedule, BUDGET_RUNS, MAX_ROWS, MEAN_RUNS,
 };
 
 /// The language a library's config is written in.

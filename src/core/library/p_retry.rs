@@ -13,8 +13,8 @@
 //! the budget. No `Retry-After`.
 
 use super::{
-    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
+    floor_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
+    RetryAfterRule, Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -61,16 +61,22 @@ fn js_round(x: f64) -> f64 {
 
 /// `calculateDelay` for retry `n` with the random factor `r` in [1, 2).
 fn delay(v: &Values, n: u32, r: f64) -> f64 {
+    if v.get("minTimeout") == 0.0 {
+        return 0.0;
+    }
+    let t = js_round(r * delay_base(v, n));
+    t.min(v.get("maxTimeout").ceil()).min(NODE_TIMER_MAX_MS)
+}
+
+/// `minTimeout · factor^(n−1)` (a factor of 0 counts as 1), before the
+/// random factor and the rounding.
+fn delay_base(v: &Values, n: u32) -> f64 {
     let factor = if v.get("factor") > 0.0 {
         v.get("factor")
     } else {
         1.0
     };
-    if v.get("minTimeout") == 0.0 {
-        return 0.0;
-    }
-    let t = js_round(r * v.get("minTimeout") * factor.powf(f64::from(n) - 1.0));
-    t.min(v.get("maxTimeout").ceil()).min(NODE_TIMER_MAX_MS)
+    v.get("minTimeout") * factor.powf(f64::from(n) - 1.0)
 }
 
 /// The delay's range before the budget: `(min, max)`.
@@ -90,7 +96,16 @@ impl Model for PRetry {
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let (lo, hi) = nominal(v, n);
-        let expected = (!v.flag("randomize")).then_some(lo);
+        // Math.round(R · t) = ⌊R · t + 0.5⌋, R uniform in [1, 2), then the
+        // whole-ms caps: the mean in closed form.
+        let t = delay_base(v, n);
+        let expected = if v.flag("randomize") && v.get("minTimeout") > 0.0 {
+            let cap = v.get("maxTimeout").ceil().min(NODE_TIMER_MAX_MS);
+            floor_uniform_mean(t + 0.5, 2.0 * t + 0.5, f64::NEG_INFINITY, cap)
+        } else {
+            lo
+        };
+        let expected = Some(expected);
         let Some(budget) = self.budget_ms(v) else {
             return Bounds {
                 min_ms: lo,

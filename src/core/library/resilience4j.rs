@@ -19,8 +19,8 @@
 //! applies. No `Retry-After`, no time budget.
 
 use super::{
-    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS,
+    floor_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
+    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -105,7 +105,14 @@ impl Model for Resilience4j {
         let f = v.get("randomizedWaitFactor");
         let lo = (x * (1.0 - f)).max(1.0).floor();
         let hi = ((x * (1.0 + f) + 1.0).ceil() - 1.0).max(1.0);
-        Bounds::open(lo.min(cap(v)), hi.min(cap(v)))
+        // ⌊max(1, Y)⌋ then the (whole-ms) max, Y uniform in
+        // [x(1 − f), x(1 + f) + 1): the mean in closed form.
+        let a = x * (1.0 - f);
+        Bounds {
+            min_ms: lo.min(cap(v)),
+            max_ms: hi.min(cap(v)),
+            expected_ms: Some(floor_uniform_mean(a, a + 2.0 * f * x + 1.0, 1.0, cap(v))),
+        }
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {

@@ -100,6 +100,32 @@ pub fn clamp_uniform_mean(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
     (below + mid + above) / (b - a)
 }
 
+/// The mean of `⌊clamp(Y, lo, hi)⌋` for `Y` uniform in `[a, b)`, with `lo`
+/// and `hi` whole numbers (or infinite): the expected sleep of a library
+/// that truncates a uniform draw to whole ms and clamps it to whole-ms
+/// bounds (resilience4j, Spring Retry, p-retry's `Math.round` as
+/// `⌊Y + 0.5⌋`). Exact: `∫⌊y⌋ = ∫y − ∫frac(y)`, written so that delays
+/// of 2³¹ ms keep their sub-ms digits.
+pub fn floor_uniform_mean(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
+    if b <= a {
+        return a.clamp(lo, hi).floor();
+    }
+    // ∫₀ᵗ frac(y) dy = ⌊t⌋/2 + frac(t)²/2, as differences.
+    let frac_integral = |l: f64, h: f64| {
+        let (fl, fh) = (l - l.floor(), h - h.floor());
+        (h.floor() - l.floor()) / 2.0 + (fh * fh - fl * fl) / 2.0
+    };
+    let (l, h) = (a.max(lo), b.min(hi));
+    let middle = if h > l {
+        (h - l) * (h + l) / 2.0 - frac_integral(l, h)
+    } else {
+        0.0
+    };
+    let below = if lo > a { lo * (lo.min(b) - a) } else { 0.0 };
+    let above = if hi < b { hi * (b - hi.max(a)) } else { 0.0 };
+    (below + middle + above) / (b - a)
+}
+
 /// One row: the sleep before one retry.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Row {

@@ -24,8 +24,8 @@
 //! time budget.
 
 use super::{
-    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS,
+    floor_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
+    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
 };
 use super::{Draft, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -117,9 +117,12 @@ impl Model for SpringRetry {
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let s = plain(v, n);
         match policy(v) {
-            Policy::Exponential(_, m, max) if v.flag("random") && m > 1.0 => {
-                Bounds::open(s, ((s * m).ceil() - 1.0).max(s).min(max))
-            }
+            Policy::Exponential(_, m, max) if v.flag("random") && m > 1.0 => Bounds {
+                min_ms: s.min(max),
+                max_ms: ((s * m).ceil() - 1.0).max(s).min(max),
+                // ⌊s · U[1, m)⌋, then the whole-ms max.
+                expected_ms: Some(floor_uniform_mean(s, s * m, f64::NEG_INFINITY, max)),
+            },
             Policy::Uniform(lo, hi) => Bounds::uniform(lo, hi - 1.0),
             _ => Bounds::fixed(s),
         }

@@ -61,12 +61,14 @@ proptest! {
 fn every_model_declares_its_source_and_writes_every_parameter() {
     for m in all() {
         let info = m.info();
-        let release = info.release.rsplit(' ').next().unwrap();
-        assert!(
-            info.url.contains(release) || info.url.contains("/main/"),
-            "{}: link",
-            info.id
-        );
+        // A release, or a pinned commit: never a branch.
+        let source = m.source();
+        let pinned = source
+            .release
+            .split([' ', '(', ')'])
+            .any(|w| w.len() > 2 && source.url.contains(w));
+        assert!(pinned, "{}: link", info.id);
+        assert!(!source.url.contains("/blob/main/"), "{}: a branch", info.id);
         let v = library::defaults(*m);
         let config = library::LibId::parse(info.id).unwrap().writer().config(&v);
         for p in info.params {

@@ -16,6 +16,7 @@
 //! and backoff unless `AWS_NEW_RETRIES_2026=true` (said in the notes).
 
 use super::translate::n;
+use super::Source;
 use super::{
     Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
     Values, Writer, MAX_ROWS,
@@ -34,11 +35,15 @@ const PARAMS: &[Param] = &[
     Param::flag("throttling", false),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "botocore 1.44.8",
+    url: "https://github.com/boto/botocore/blob/1.44.8/botocore/retries/standard.py",
+};
+
 pub(super) static INFO: Info = Info {
     id: "aws",
     name: "AWS SDKs, standard retry mode",
-    release: "botocore 1.44.8",
-    url: "https://github.com/boto/botocore/blob/1.44.8/botocore/retries/standard.py",
     language: Language::Python,
     params: PARAMS,
     counting: Counting {
@@ -74,6 +79,10 @@ fn base_and_cost(v: &Values) -> (f64, u32) {
 impl Model for Aws {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn max_retries(&self, v: &Values) -> Option<u32> {

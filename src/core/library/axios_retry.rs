@@ -15,6 +15,7 @@
 //! sleeps what Node does.
 
 use super::translate::{n, NO_CAP};
+use super::Source;
 use super::{
     num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
     Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
@@ -27,11 +28,15 @@ const PARAMS: &[Param] = &[
     Param::new("delayFactor", Unit::Millis, 100.0, 0.0, 86_400_000.0),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "axios-retry 4.5.0",
+    url: "https://github.com/softonic/axios-retry/blob/v4.5.0/src/index.ts",
+};
+
 pub(super) static INFO: Info = Info {
     id: "axios-retry",
     name: "axios-retry with exponentialDelay",
-    release: "axios-retry 4.5.0",
-    url: "https://github.com/softonic/axios-retry/blob/v4.5.0/src/index.ts",
     language: Language::JavaScript,
     params: PARAMS,
     counting: Counting {
@@ -62,6 +67,10 @@ fn base(v: &Values, n: u32) -> f64 {
 impl Model for AxiosRetry {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {

@@ -11,6 +11,7 @@
 //! yielded only while the sum of the sleeps, it included, stays within it.
 //! No `Retry-After`.
 
+use super::Source;
 use super::{
     py_float, rust_duration, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
     RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
@@ -32,11 +33,15 @@ const PARAMS: &[Param] = &[
     .or_none(),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "backon 1.6.0",
+    url: "https://github.com/Xuanwo/backon/blob/v1.6.0/backon/src/backoff/exponential.rs",
+};
+
 pub(super) static INFO: Info = Info {
     id: "backon",
     name: "backon ExponentialBuilder",
-    release: "backon 1.6.0",
-    url: "https://github.com/Xuanwo/backon/blob/v1.6.0/backon/src/backoff/exponential.rs",
     language: Language::Rust,
     params: PARAMS,
     counting: Counting {
@@ -71,6 +76,10 @@ fn curs(v: &Values, n: u32) -> Vec<f64> {
 impl Model for Backon {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn budget_ms(&self, v: &Values) -> Option<f64> {

@@ -14,6 +14,7 @@
 //! `MaxElapsedTime` (15 min; 0: no limit). A `RetryAfter` error replaces
 //! the sleep and resets the interval.
 
+use super::Source;
 use super::{
     go_ms, num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand,
     RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
@@ -34,11 +35,15 @@ const PARAMS: &[Param] = &[
     Param::new("MaxTries", Unit::Attempts, 0.0, 0.0, 1000.0),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "cenkalti/backoff v5.0.3",
+    url: "https://github.com/cenkalti/backoff/blob/v5.0.3/exponential.go",
+};
+
 pub(super) static INFO: Info = Info {
     id: "cenkalti",
     name: "cenkalti/backoff v5 ExponentialBackOff",
-    release: "cenkalti/backoff v5.0.3",
-    url: "https://github.com/cenkalti/backoff/blob/v5.0.3/exponential.go",
     language: Language::Go,
     params: PARAMS,
     counting: Counting {
@@ -81,6 +86,10 @@ fn intervals(v: &Values, n: u32) -> Vec<f64> {
 impl Model for Cenkalti {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn max_retries(&self, v: &Values) -> Option<u32> {

@@ -13,6 +13,7 @@
 //! client-go's `retry.DefaultBackoff` (10 ms, ×5, jitter 0.1, 4 steps).
 //! No `Retry-After`, no time budget.
 
+use super::Source;
 use super::{
     num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
     Values, Writer, MAX_ROWS,
@@ -26,11 +27,15 @@ const PARAMS: &[Param] = &[
     Param::new("Cap", Unit::Millis, 0.0, 0.0, 86_400_000.0),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "k8s.io/apimachinery v0.36.3",
+    url: "https://github.com/kubernetes/apimachinery/blob/v0.36.3/pkg/util/wait/backoff.go",
+};
+
 pub(super) static INFO: Info = Info {
     id: "client-go",
     name: "Kubernetes wait.Backoff",
-    release: "k8s.io/apimachinery v0.36.3",
-    url: "https://github.com/kubernetes/apimachinery/blob/v0.36.3/pkg/util/wait/backoff.go",
     language: Language::Go,
     params: PARAMS,
     counting: Counting {
@@ -85,6 +90,10 @@ fn jittered(v: &Values, d_ns: f64) -> Bounds {
 impl Model for ClientGo {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn max_retries(&self, v: &Values) -> Option<u32> {

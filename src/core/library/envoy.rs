@@ -12,6 +12,7 @@
 //! `timeout` (15 s) bounds all tries. No `Retry-After` by default.
 
 use super::translate::n;
+use super::Source;
 use super::{close, Draft, Policy, Translation, Writer};
 use super::{
     num, Bounds, Counting, Counts, Info, Language, LibError, Model, Param, Rand, RetryAfterRule,
@@ -34,11 +35,15 @@ const PARAMS: &[Param] = &[
     .whole_number(),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "Envoy at commit 4280ef7",
+    url: "https://github.com/envoyproxy/envoy/blob/4280ef77469b410068d6cb7efd0f04927f9695c8/source/common/common/backoff_strategy.cc",
+};
+
 pub(super) static INFO: Info = Info {
     id: "envoy",
     name: "Envoy route retry_policy",
-    release: "Envoy main",
-    url: "https://github.com/envoyproxy/envoy/blob/main/source/common/common/backoff_strategy.cc",
     language: Language::Yaml,
     params: PARAMS,
     counting: Counting {
@@ -76,6 +81,10 @@ fn interval(v: &Values, n: u32) -> f64 {
 impl Model for Envoy {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn check(&self, v: &Values) -> Result<(), LibError> {

@@ -12,6 +12,7 @@
 //! exponent; a negative one stops. A policy has no defaults: the model
 //! starts at A6's example (4 attempts, 0.1 s, 1 s, ×2).
 
+use super::Source;
 use super::{
     num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
     Unit, Values, Writer, MAX_ROWS,
@@ -29,11 +30,15 @@ const PARAMS: &[Param] = &[
     Param::new("backoffMultiplier", Unit::Number, 2.0, 0.0, 100.0).above_min(),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "grpc-go v1.83.1",
+    url: "https://github.com/grpc/grpc-go/blob/v1.83.1/stream.go",
+};
+
 pub(super) static INFO: Info = Info {
     id: "grpc",
     name: "gRPC service config retryPolicy",
-    release: "grpc-go v1.83.1",
-    url: "https://github.com/grpc/grpc-go/blob/v1.83.1/stream.go",
     language: Language::Json,
     params: PARAMS,
     counting: Counting {
@@ -64,6 +69,10 @@ fn capped(v: &Values, n: u32) -> f64 {
 impl Model for Grpc {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn max_retries(&self, v: &Values) -> Option<u32> {

@@ -4,8 +4,8 @@
 //! it does with a server's `Retry-After`, and its config in its own syntax.
 //!
 //! Every model is a [`Model`]: a static [`Info`] (the parameter table,
-//! counting and `Retry-After` rule as data, and the release and file it was
-//! read from), the bounds of each retry's delay, one seeded run, and a
+//! counting and `Retry-After` rule as data), its [`Source`] (the release
+//! and file it was read from), the bounds of each retry's delay, one seeded run, and a
 //! config writer. [`schedule`] and [`sample`] turn those into the rows a
 //! page shows. Delays are milliseconds as `f64` throughout. Each model also
 //! translates the page's policy into its closest parameters, listing every
@@ -185,10 +185,6 @@ pub struct Info {
     pub id: &'static str,
     /// The library and the object configured.
     pub name: &'static str,
-    /// The release the model was read from.
-    pub release: &'static str,
-    /// Link to that file at that release.
-    pub url: &'static str,
     /// The config's language.
     pub language: Language,
     /// The parameters, with the library's names.
@@ -199,7 +195,18 @@ pub struct Info {
     pub retry_after: RetryAfterRule,
 }
 
-impl Info {
+/// Where a model was read: the release and a link to the file at that
+/// release. Reached from the [`Model`] ([`Model::source`]), not from its
+/// [`Info`]: only the notes cite it, so it loads with the models.
+#[derive(Debug)]
+pub struct Source {
+    /// The release the model was read from.
+    pub release: &'static str,
+    /// Link to that file at that release (or at a pinned commit).
+    pub url: &'static str,
+}
+
+impl Source {
     /// The file holding the delay code: `url`'s path after its release
     /// (written once, in the link).
     pub fn file(&self) -> &'static str {
@@ -212,6 +219,9 @@ impl Info {
 pub trait Model: Sync {
     /// What the model declares once.
     fn info(&self) -> &'static Info;
+
+    /// Where the model was read.
+    fn source(&self) -> &'static Source;
 
     /// Checks what the parameter table alone cannot (combinations).
     fn check(&self, _v: &Values) -> Result<(), LibError> {

@@ -12,6 +12,7 @@
 //! `min(delay, remaining)`, so the last sleep is shortened to end right at
 //! the budget. No `Retry-After`.
 
+use super::Source;
 use super::{
     floor_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
     RetryAfterRule, Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
@@ -35,11 +36,15 @@ const PARAMS: &[Param] = &[
     .or_none(),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "p-retry 9.0.0",
+    url: "https://github.com/sindresorhus/p-retry/blob/v9.0.0/index.js",
+};
+
 pub(super) static INFO: Info = Info {
     id: "p-retry",
     name: "p-retry",
-    release: "p-retry 9.0.0",
-    url: "https://github.com/sindresorhus/p-retry/blob/v9.0.0/index.js",
     language: Language::JavaScript,
     params: PARAMS,
     counting: Counting {
@@ -88,6 +93,10 @@ fn nominal(v: &Values, n: u32) -> (f64, f64) {
 impl Model for PRetry {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn budget_ms(&self, v: &Values) -> Option<f64> {

@@ -14,6 +14,7 @@
 //! core strategy (the HTTP handler's `ShouldRetryAfterHeader` replaces the
 //! delay, uncapped).
 
+use super::Source;
 use super::{
     clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
     RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
@@ -32,11 +33,15 @@ const PARAMS: &[Param] = &[
     Param::flag("UseJitter", false),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "Polly 8.7.0",
+    url: "https://github.com/App-vNext/Polly/blob/8.7.0/src/Polly.Core/Retry/RetryHelper.cs",
+};
+
 pub(super) static INFO: Info = Info {
     id: "polly",
     name: "Polly v8 RetryStrategyOptions",
-    release: "Polly 8.7.0",
-    url: "https://github.com/App-vNext/Polly/blob/8.7.0/src/Polly.Core/Retry/RetryHelper.cs",
     language: Language::CSharp,
     params: PARAMS,
     counting: Counting {
@@ -96,6 +101,10 @@ fn plain(v: &Values, n: u32) -> f64 {
 impl Model for Polly {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {

@@ -18,6 +18,7 @@
 //! always sets both, so the max the model applies is the one the library
 //! applies. No `Retry-After`, no time budget.
 
+use super::Source;
 use super::{
     floor_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
     RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
@@ -53,11 +54,15 @@ const PARAMS: &[Param] = &[
     Param::new("randomizedWaitFactor", Unit::Number, 0.5, 0.0, 1.0).below_max(),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "resilience4j 2.4.0",
+    url: "https://github.com/resilience4j/resilience4j/blob/v2.4.0/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
+};
+
 pub(super) static INFO: Info = Info {
     id: "resilience4j",
     name: "resilience4j RetryConfig",
-    release: "resilience4j 2.4.0",
-    url: "https://github.com/resilience4j/resilience4j/blob/v2.4.0/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
     language: Language::Yaml,
     params: PARAMS,
     counting: Counting {
@@ -95,6 +100,10 @@ fn cap(v: &Values) -> f64 {
 impl Model for Resilience4j {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {

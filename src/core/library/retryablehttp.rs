@@ -11,6 +11,7 @@
 //! A 429 or 503 with a `Retry-After` (seconds or a date) replaces the sleep,
 //! with no maximum at all.
 
+use super::Source;
 use super::{
     go_ms, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
     Unit, Values, Writer, MAX_ROWS,
@@ -24,11 +25,15 @@ const PARAMS: &[Param] = &[
     Param::new("RetryMax", Unit::Retries, 4.0, 0.0, 1000.0),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "go-retryablehttp v0.7.8",
+    url: "https://github.com/hashicorp/go-retryablehttp/blob/v0.7.8/client.go",
+};
+
 pub(super) static INFO: Info = Info {
     id: "retryablehttp",
     name: "hashicorp/go-retryablehttp Client",
-    release: "go-retryablehttp v0.7.8",
-    url: "https://github.com/hashicorp/go-retryablehttp/blob/v0.7.8/client.go",
     language: Language::Go,
     params: PARAMS,
     counting: Counting {
@@ -54,6 +59,10 @@ pub struct RetryableHttp;
 impl Model for RetryableHttp {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {

@@ -23,6 +23,7 @@
 //! nextInt(maxDelay − delay)`, else a fixed `delay`. No `Retry-After`, no
 //! time budget.
 
+use super::Source;
 use super::{
     floor_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
     RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
@@ -41,11 +42,15 @@ const PARAMS: &[Param] = &[
     Param::flag("random", false),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "spring-retry 2.0.12",
+    url: "https://github.com/spring-projects/spring-retry/blob/v2.0.12/src/main/java/org/springframework/retry/backoff/ExponentialBackOffPolicy.java",
+};
+
 pub(super) static INFO: Info = Info {
     id: "spring-retry",
     name: "Spring Retry @Retryable / @Backoff",
-    release: "spring-retry 2.0.12",
-    url: "https://github.com/spring-projects/spring-retry/blob/v2.0.12/src/main/java/org/springframework/retry/backoff/ExponentialBackOffPolicy.java",
     language: Language::Java,
     params: PARAMS,
     counting: Counting {
@@ -112,6 +117,10 @@ fn plain(v: &Values, n: u32) -> f64 {
 impl Model for SpringRetry {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {

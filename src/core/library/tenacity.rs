@@ -17,6 +17,7 @@
 //! can show: the model starts at `stop_after_attempt(5)` and each wait's own
 //! defaults (`max` none: `MAX_WAIT`, about 4.6e18 s). No `Retry-After`.
 
+use super::Source;
 use super::{
     clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
     RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
@@ -44,11 +45,15 @@ const PARAMS: &[Param] = &[
     Param::new("jitter", Unit::Seconds, 1.0, 0.0, 86_400.0),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "tenacity 9.2.1",
+    url: "https://github.com/jd/tenacity/blob/9.2.1/tenacity/wait.py",
+};
+
 pub(super) static INFO: Info = Info {
     id: "tenacity",
     name: "tenacity @retry",
-    release: "tenacity 9.2.1",
-    url: "https://github.com/jd/tenacity/blob/9.2.1/tenacity/wait.py",
     language: Language::Python,
     params: PARAMS,
     counting: Counting {
@@ -74,6 +79,10 @@ fn parts(v: &Values, n: u32) -> (f64, f64, f64) {
 impl Model for Tenacity {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {

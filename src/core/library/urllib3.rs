@@ -12,6 +12,7 @@
 //! `backoff_max`; a value of 0 (or a past date) falls back to the backoff.
 //! `respect_retry_after_header=False` ignores the header.
 
+use super::Source;
 use super::{
     clamp_uniform_mean, py_float, Bounds, Combine, Counting, Counts, Info, Language, Model, Param,
     Rand, RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
@@ -34,11 +35,15 @@ const PARAMS: &[Param] = &[
     ),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "urllib3 2.8.0",
+    url: "https://github.com/urllib3/urllib3/blob/2.8.0/src/urllib3/util/retry.py",
+};
+
 pub(super) static INFO: Info = Info {
     id: "urllib3",
     name: "urllib3 Retry",
-    release: "urllib3 2.8.0",
-    url: "https://github.com/urllib3/urllib3/blob/2.8.0/src/urllib3/util/retry.py",
     language: Language::Python,
     params: PARAMS,
     counting: Counting {
@@ -76,6 +81,10 @@ fn base_s(v: &Values, k: u32) -> f64 {
 impl Model for Urllib3 {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn notes(&self, v: &Values) -> Vec<String> {

@@ -110,11 +110,12 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         ),
     });
     out.extend(chosen.lib.model().notes(&chosen.values));
+    let source = chosen.lib.model().source();
     out.push(format!(
         "Model read from {}, <a href=\"{}\">{}</a>.",
-        escape(info.release),
-        escape(info.url),
-        escape(info.file())
+        escape(source.release),
+        escape(source.url),
+        escape(source.file())
     ));
     out.iter()
         .enumerate()
@@ -311,8 +312,8 @@ mod tests {
 
     #[test]
     fn the_file_is_read_from_the_link() {
-        let info = LibId::parse("urllib3").unwrap().info();
-        assert_eq!(info.file(), "src/urllib3/util/retry.py");
+        let source = LibId::parse("urllib3").unwrap().model().source();
+        assert_eq!(source.file(), "src/urllib3/util/retry.py");
     }
 
     #[test]

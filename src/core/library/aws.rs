@@ -18,8 +18,8 @@
 use super::translate::n;
 use super::Source;
 use super::{
-    Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS,
+    Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit, Values,
+    Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -46,12 +46,7 @@ pub(super) static INFO: Info = Info {
     name: "AWS SDKs, standard retry mode",
     language: Language::Python,
     params: PARAMS,
-    counting: Counting {
-        param: Some("max_attempts"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("max_attempts"),
     retry_after: RetryAfterRule {
         combine: Combine::Between { extra_ms: 5000 },
         // botocore's: the JavaScript SDK also reads Retry-After (a note).
@@ -111,7 +106,7 @@ impl Model for Aws {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = self.max_retries(v).unwrap_or(0).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n)
             .map(|k| rng.unit() * self.bounds(v, k).max_ms)
             .collect()

@@ -17,8 +17,8 @@
 use super::translate::{n, NO_CAP};
 use super::Source;
 use super::{
-    num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
+    num, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, Writer, NODE_TIMER_MAX_MS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -39,12 +39,7 @@ pub(super) static INFO: Info = Info {
     name: "axios-retry with exponentialDelay",
     language: Language::JavaScript,
     params: PARAMS,
-    counting: Counting {
-        param: Some("retries"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::retries_in("retries"),
     retry_after: RetryAfterRule {
         combine: Combine::AtLeast,
         headers: &["retry-after"],
@@ -92,7 +87,7 @@ impl Model for AxiosRetry {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("retries") as u32).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n)
             .map(|k| {
                 let d = base(v, k);

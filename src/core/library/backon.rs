@@ -13,8 +13,8 @@
 
 use super::Source;
 use super::{
-    py_float, rust_duration, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    py_float, rust_duration, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer, MAX_ROWS,
 };
 
 const PARAMS: &[Param] = &[
@@ -44,12 +44,7 @@ pub(super) static INFO: Info = Info {
     name: "backon ExponentialBuilder",
     language: Language::Rust,
     params: PARAMS,
-    counting: Counting {
-        param: Some("max_times"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: Some("total_delay"),
-    },
+    counting: Counting::retries_in("max_times").with_budget("total_delay"),
     retry_after: RetryAfterRule::IGNORED,
 };
 

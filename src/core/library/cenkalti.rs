@@ -16,8 +16,8 @@
 
 use super::Source;
 use super::{
-    go_ms, num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    go_ms, num, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer, MAX_ROWS,
 };
 
 const PARAMS: &[Param] = &[
@@ -46,12 +46,7 @@ pub(super) static INFO: Info = Info {
     name: "cenkalti/backoff v5 ExponentialBackOff",
     language: Language::Go,
     params: PARAMS,
-    counting: Counting {
-        param: Some("MaxTries"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: Some("MaxElapsedTime"),
-    },
+    counting: Counting::attempts("MaxTries").with_budget("MaxElapsedTime"),
     retry_after: RetryAfterRule {
         combine: Combine::Replaces,
         headers: &[],

@@ -15,8 +15,8 @@
 
 use super::Source;
 use super::{
-    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS,
+    num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit, Values,
+    Writer, MAX_ROWS,
 };
 
 const PARAMS: &[Param] = &[
@@ -38,12 +38,7 @@ pub(super) static INFO: Info = Info {
     name: "Kubernetes wait.Backoff",
     language: Language::Go,
     params: PARAMS,
-    counting: Counting {
-        param: Some("Steps"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("Steps"),
     retry_after: RetryAfterRule::IGNORED,
 };
 

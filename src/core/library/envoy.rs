@@ -15,8 +15,8 @@ use super::translate::n;
 use super::Source;
 use super::{close, Draft, Policy, Translation, Writer};
 use super::{
-    num, Bounds, Counting, Counts, Info, Language, LibError, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, MAX_ROWS,
+    num, Bounds, Counting, Info, Language, LibError, Model, Param, Rand, RetryAfterRule, Unit,
+    Values,
 };
 use crate::core::policy::Jitter;
 use crate::core::schedule::capped_exponentials;
@@ -46,12 +46,7 @@ pub(super) static INFO: Info = Info {
     name: "Envoy route retry_policy",
     language: Language::Yaml,
     params: PARAMS,
-    counting: Counting {
-        param: Some("num_retries"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::retries_in("num_retries"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -102,7 +97,7 @@ impl Model for Envoy {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("num_retries") as u32).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n)
             .map(|k| (rng.unit() * interval(v, k)).floor())
             .collect()

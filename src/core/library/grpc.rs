@@ -14,8 +14,8 @@
 
 use super::Source;
 use super::{
-    num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, Writer, MAX_ROWS,
+    num, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -41,12 +41,7 @@ pub(super) static INFO: Info = Info {
     name: "gRPC service config retryPolicy",
     language: Language::Json,
     params: PARAMS,
-    counting: Counting {
-        param: Some("maxAttempts"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("maxAttempts"),
     retry_after: RetryAfterRule {
         combine: Combine::Replaces,
         headers: &["grpc-retry-pushback-ms"],
@@ -97,7 +92,7 @@ impl Model for Grpc {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = self.max_retries(v).unwrap_or(0).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n)
             .map(|k| capped(v, k) * rng.uniform(0.8, 1.2))
             .collect()

@@ -100,6 +100,33 @@ pub struct Counting {
 }
 
 impl Counting {
+    /// A count of attempts in `param`, the first retry waiting, no budget:
+    /// most libraries, declared alike.
+    pub const fn attempts(param: &'static str) -> Counting {
+        Counting {
+            param: Some(param),
+            counts: Counts::Attempts,
+            first_retry_waits: true,
+            budget_param: None,
+        }
+    }
+
+    /// A count of retries in `param`, the first retry waiting, no budget.
+    pub const fn retries_in(param: &'static str) -> Counting {
+        Counting {
+            param: Some(param),
+            counts: Counts::Retries,
+            first_retry_waits: true,
+            budget_param: None,
+        }
+    }
+
+    /// The same counting, with the time budget in `param`.
+    pub const fn with_budget(mut self, param: &'static str) -> Counting {
+        self.budget_param = Some(param);
+        self
+    }
+
     /// The retries the count parameter allows in `v`: its value, less the
     /// first call when it counts attempts; `None` with no count, or a count
     /// of "none".
@@ -234,6 +261,13 @@ pub trait Model: Sync {
     /// (a quota, a silent maximum, 0 for unlimited) says so itself.
     fn max_retries(&self, v: &Values) -> Option<u32> {
         self.info().counting.retries(v)
+    }
+
+    /// The retries one run makes at most: the count, no more than the rows
+    /// a schedule shows. Every `run` starts from it, so that counting
+    /// attempts or retries is read in one place ([`Counting::retries`]).
+    fn run_retries(&self, v: &Values) -> u32 {
+        self.max_retries(v).unwrap_or(MAX_ROWS).min(MAX_ROWS)
     }
 
     /// The time budget in ms, if one applies.

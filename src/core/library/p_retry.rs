@@ -14,8 +14,8 @@
 
 use super::Source;
 use super::{
-    floor_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
+    floor_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -47,12 +47,7 @@ pub(super) static INFO: Info = Info {
     name: "p-retry",
     language: Language::JavaScript,
     params: PARAMS,
-    counting: Counting {
-        param: Some("retries"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: Some("maxRetryTime"),
-    },
+    counting: Counting::retries_in("retries").with_budget("maxRetryTime"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -136,7 +131,7 @@ impl Model for PRetry {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let retries = (v.get("retries") as u32).min(MAX_ROWS);
+        let retries = self.run_retries(v);
         let budget = v.get("maxRetryTime");
         let mut elapsed = 0.0;
         let mut out = Vec::new();

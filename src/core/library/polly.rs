@@ -16,8 +16,8 @@
 
 use super::Source;
 use super::{
-    clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    clamp_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -44,12 +44,7 @@ pub(super) static INFO: Info = Info {
     name: "Polly v8 RetryStrategyOptions",
     language: Language::CSharp,
     params: PARAMS,
-    counting: Counting {
-        param: Some("MaxRetryAttempts"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::retries_in("MaxRetryAttempts"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -146,7 +141,7 @@ impl Model for Polly {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("MaxRetryAttempts") as u32).min(MAX_ROWS);
+        let n = self.run_retries(v);
         let cap = v.get("MaxDelay") * 1000.0;
         let ticks = (v.get("Delay") * 1e7).round();
         // Read once, not per retry: a mean draws 2,000 runs.

@@ -20,8 +20,8 @@
 
 use super::Source;
 use super::{
-    floor_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    floor_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -65,12 +65,7 @@ pub(super) static INFO: Info = Info {
     name: "resilience4j RetryConfig",
     language: Language::Yaml,
     params: PARAMS,
-    counting: Counting {
-        param: Some("maxAttempts"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("maxAttempts"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -125,7 +120,7 @@ impl Model for Resilience4j {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("maxAttempts") as u32 - 1).min(MAX_ROWS);
+        let n = self.run_retries(v);
         let f = v.get("randomizedWaitFactor");
         (1..=n)
             .map(|k| {

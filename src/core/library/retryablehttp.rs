@@ -13,8 +13,8 @@
 
 use super::Source;
 use super::{
-    go_ms, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, Writer, MAX_ROWS,
+    go_ms, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -36,12 +36,7 @@ pub(super) static INFO: Info = Info {
     name: "hashicorp/go-retryablehttp Client",
     language: Language::Go,
     params: PARAMS,
-    counting: Counting {
-        param: Some("RetryMax"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::retries_in("RetryMax"),
     retry_after: RetryAfterRule {
         combine: Combine::Replaces,
         headers: &["Retry-After"],
@@ -72,7 +67,7 @@ impl Model for RetryableHttp {
     }
 
     fn run(&self, v: &Values, _rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("RetryMax") as u32).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n).map(|k| self.bounds(v, k).min_ms).collect()
     }
 }

@@ -25,8 +25,8 @@
 
 use super::Source;
 use super::{
-    floor_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    floor_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer,
 };
 use super::{Draft, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -53,12 +53,7 @@ pub(super) static INFO: Info = Info {
     name: "Spring Retry @Retryable / @Backoff",
     language: Language::Java,
     params: PARAMS,
-    counting: Counting {
-        param: Some("maxAttempts"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("maxAttempts"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -138,7 +133,7 @@ impl Model for SpringRetry {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("maxAttempts") as u32 - 1).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n)
             .map(|k| {
                 let s = plain(v, k);

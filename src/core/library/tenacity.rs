@@ -19,8 +19,8 @@
 
 use super::Source;
 use super::{
-    clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    clamp_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -56,12 +56,7 @@ pub(super) static INFO: Info = Info {
     name: "tenacity @retry",
     language: Language::Python,
     params: PARAMS,
-    counting: Counting {
-        param: Some("stop_after_attempt"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("stop_after_attempt"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -108,7 +103,7 @@ impl Model for Tenacity {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = self.max_retries(v).unwrap_or(0).min(MAX_ROWS);
+        let n = self.run_retries(v);
         let wait = v.choice("wait");
         (1..=n)
             .map(|k| {

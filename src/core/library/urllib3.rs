@@ -15,7 +15,7 @@
 use super::Source;
 use super::{
     clamp_uniform_mean, py_float, Bounds, Combine, Counting, Counts, Info, Language, Model, Param,
-    Rand, RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    Rand, RetryAfterRule, Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -112,7 +112,7 @@ impl Model for Urllib3 {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let total = (v.get("total") as u32).min(MAX_ROWS);
+        let total = self.run_retries(v);
         let (cap, j) = (v.get("backoff_max"), v.get("backoff_jitter"));
         (1..=total)
             .map(|k| {

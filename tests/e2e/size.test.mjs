@@ -44,11 +44,16 @@ export const CRITICAL_CEILING_BYTES = 174 * 1024;
  * under Jitter, the zero server wait's words and thousands commas, and
  * 5,938 B for its exports (the design doc and the mode comparison's and
  * contention results' Markdown and CSV, all below the first screen:
- * 315,331 B before, 321,269 B after). Each measured as the whole page with
- * and without that work. Each later issue raises it by what it measures,
- * up to the allowance it states.
+ * 315,331 B before, 321,269 B after). Then 5,003 B for issue 25's
+ * defects (the library models' exact means, totals from the runs, Node's
+ * timer limit, whole config files and their notes; all in the library
+ * models' part and the chunks below the first screen: 322,080 B before,
+ * 327,083 B after; the critical path went from 178,046 B to 177,538 B,
+ * the models' sources having left it). Each measured as the whole page
+ * with and without that work. Each later issue raises it by what it
+ * measures, up to the allowance it states.
  */
-export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938;
+export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 5_003;
 
 const env = useBrowser();
 

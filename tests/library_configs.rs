@@ -3,6 +3,8 @@
 //! `tests/libraries/configs.test.mjs` for Python and JavaScript,
 //! `tests/libraries/go_configs.test.mjs` for gofmt and cenkalti's build.)
 
+// Each test file uses only some of the helpers.
+#[allow(dead_code)]
 #[path = "common/library.rs"]
 mod helpers;
 use helpers::values;

@@ -3,6 +3,8 @@
 //! waits and p-retry's `randomize` truncate or round a uniform draw to
 //! whole ms, whose mean `floor_uniform_mean` gives.
 
+// Each test file uses only some of the helpers.
+#[allow(dead_code)]
 #[path = "common/library.rs"]
 mod helpers;
 use helpers::{model, values};

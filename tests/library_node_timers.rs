@@ -3,6 +3,8 @@
 //! (Run with the real libraries: `tests/libraries/sets.txt`'s
 //! `past-timer-limit` sets and `tests/libraries/node_timers.test.mjs`.)
 
+// Each test file uses only some of the helpers.
+#[allow(dead_code)]
 #[path = "common/library.rs"]
 mod helpers;
 use helpers::{model, ranges, values};

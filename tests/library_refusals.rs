@@ -1,6 +1,8 @@
 //! The models refuse what the libraries refuse, and their translations
 //! never write a value the library would refuse at start-up.
 
+// Each test file uses only some of the helpers.
+#[allow(dead_code)]
 #[path = "common/library.rs"]
 mod helpers;
 use helpers::values;

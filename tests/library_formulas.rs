@@ -137,11 +137,18 @@ fn spring_retry() {
     ];
     let want = [(1000.0, 1999.0), (2000.0, 3999.0), (4000.0, 7999.0)];
     assert_eq!(ranges("spring-retry", &rnd), want);
-    // @Backoff(delay = 0) waits 1 s; a multiplier in (0, 1] counts as 1.
-    assert_eq!(
-        fixed("spring-retry", &[("delay", "0")]),
-        vec![1000.0, 1000.0]
-    );
+    // @Backoff(delay = 0): `delay` and `value` are @AliasFor mirrors, so
+    // 0 is 0, floored to 1 ms by each policy (spring-retry 2.0.12,
+    // Backoff.java 58/68, FixedBackOffPolicy.setBackOffPeriod); the
+    // exponential and uniform policies floor it the same way.
+    assert_eq!(fixed("spring-retry", &[("delay", "0")]), vec![1.0, 1.0]);
+    let exp0 = [("delay", "0"), ("multiplier", "2"), ("maxAttempts", "4")];
+    assert_eq!(fixed("spring-retry", &exp0), vec![1.0, 2.0, 4.0]);
+    let uni0 = [("delay", "0"), ("maxDelay", "100")];
+    assert_eq!(ranges("spring-retry", &uni0), vec![(1.0, 99.0); 2]);
+    let one = [("delay", "0"), ("maxDelay", "1")];
+    assert_eq!(fixed("spring-retry", &one), vec![1.0, 1.0]);
+    // A multiplier in (0, 1] counts as 1.
     assert_eq!(
         fixed("spring-retry", &[("multiplier", "0.5")]),
         vec![1000.0, 1000.0]

@@ -1,6 +1,6 @@
 //! The models of the libraries a registry here carries reproduce the
 //! sequences in docs/libraries.md: the ones observed by running the real
-//! library (urllib3 2.8.0, tenacity 9.2.1, p-retry 7.1.1, axios-retry 4.5.0,
+//! library (urllib3 2.8.0, tenacity 9.2.1, p-retry 9.0.0, axios-retry 4.5.0,
 //! google-api-core 2.44.0, botocore 1.44.8) and the ones computed from the
 //! cited code. `tests/libraries/` reruns the real
 //! libraries against these models.

@@ -61,12 +61,14 @@ proptest! {
 fn every_model_declares_its_source_and_writes_every_parameter() {
     for m in all() {
         let info = m.info();
-        let release = info.release.rsplit(' ').next().unwrap();
-        assert!(
-            info.url.contains(release) || info.url.contains("/main/"),
-            "{}: link",
-            info.id
-        );
+        // A release, or a pinned commit: never a branch.
+        let source = m.source();
+        let pinned = source
+            .release
+            .split([' ', '(', ')'])
+            .any(|w| w.len() > 2 && source.url.contains(w));
+        assert!(pinned, "{}: link", info.id);
+        assert!(!source.url.contains("/blob/main/"), "{}: a branch", info.id);
         let v = library::defaults(*m);
         let config = library::LibId::parse(info.id).unwrap().writer().config(&v);
         for p in info.params {
@@ -75,8 +77,11 @@ fn every_model_declares_its_source_and_writes_every_parameter() {
                 _ => config.contains(p.name),
             };
             // "None" is written by leaving the argument out; tenacity's
-            // jitter exists only for wait_exponential_jitter.
-            let left_out = p.default.is_infinite() || (info.id == "tenacity" && p.name == "jitter");
+            // jitter exists only for wait_exponential_jitter; urllib3's
+            // retry_after_max (new in 2.6.3) only when it is not the default.
+            let left_out = p.default.is_infinite()
+                || (info.id == "tenacity" && p.name == "jitter")
+                || (info.id == "urllib3" && p.name == "retry_after_max");
             assert!(shown || left_out, "{}: config lacks {}", info.id, p.name);
         }
         assert!(schedule(*m, &v).is_ok(), "{} defaults", info.id);

@@ -53,9 +53,13 @@ export const CRITICAL_CEILING_BYTES = 174 * 1024;
  * Issue 25 ("Every library side by side, and your own config pasted in",
  * 30 KB allowed): 28,556 B for "Paste your config", the config reader and
  * its field, all below the first screen (322,080 B before, 350,636 B
- * after).
+ * after), and 5,003 B for its defects (the library models' exact means,
+ * totals from the runs, Node's timer limit, whole config files and their
+ * notes; all in the library models' part and the chunks below the first
+ * screen: 322,080 B before, 327,083 B after; the critical path went from
+ * 178,046 B to 177,538 B, the models' sources having left it).
  */
-export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752 + 28_556
+export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752 + 28_556 + 5_003
   // Issue 27, "When retries make it worse": the load model, its budgets
   // and its section, all below the first screen (322,080 B before,
   // 358,443 B after; the issue allows 40 KB).

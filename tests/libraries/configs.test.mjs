@@ -33,6 +33,9 @@ import { run } from '../conformance/harness/setup.mjs';
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const root = here('../..');
 const venv = process.env.LIB_VENV ?? `${root}/target/lib-venv`;
+// urllib3 2.5.0 and tenacity 9.1.4: the releases before retry_after_max
+// and wait_exponential_jitter's multiplier=/min= (setup.sh).
+const venvBefore = process.env.LIB_VENV_BEFORE ?? `${root}/target/lib-venv-before`;
 
 const EARLY_MS = 5;
 const SLACK_MS = Number(process.env.CONFIGS_SLACK_MS ?? 150);
@@ -50,16 +53,14 @@ function slack() {
 // that gives up prints {"ok": false, …} (Python) or dies with the
 // library's error (JavaScript: the config's top-level await rejects).
 const DRIVERS = {
-  // The config defines `adapter`: mount it on a requests Session.
+  // The config mounts its adapter on `session`: the driver GETs through it.
   urllib3: {
     ext: 'py',
     text: `
 # --- driver appended by configs.test.mjs ---
-import json as _json, os as _os, requests as _requests
-_session = _requests.Session()
-_session.mount("http://", adapter)
+import json as _json, os as _os
 try:
-    _r = _session.get(_os.environ["PASTE_URL"], timeout=10)
+    _r = session.get(_os.environ["PASTE_URL"], timeout=10)
     print(_json.dumps({"ok": _r.status_code == 200, "status": _r.status_code}))
 except Exception as _e:
     print(_json.dumps({"ok": False, "error": repr(_e)}))
@@ -152,7 +153,7 @@ after(async () => {
  * and returns what went wrong: { problems, late, gaps }. Early gaps, a
  * wrong count or outcome are problems; late gaps alone set `late`.
  */
-async function paste(item, text, giveUp = false) {
+async function paste(item, text, giveUp = false, python = `${venv}/bin/python`) {
   const driver = DRIVERS[item.id];
   const retries = item.rows.length;
   const file = path.join(ctx.dir, `${item.id}-${item.set}-${++ctx.count}.${driver.ext}`);
@@ -160,7 +161,7 @@ async function paste(item, text, giveUp = false) {
   const failures = giveUp ? retries + 1 : retries;
   const steps = [...Array(failures).fill({ status: 503 }), { status: 200 }];
   const { url, record } = ctx.server.plan(steps);
-  const command = driver.ext === 'py' ? `${venv}/bin/python` : process.execPath;
+  const command = driver.ext === 'py' ? python : process.execPath;
   const result = await run(command, [file], {
     cwd: ctx.dir,
     env: { ...process.env, PASTE_URL: url },
@@ -232,4 +233,39 @@ for (const m of MUTANTS) {
     assert.ok(r.problems.length > 0, `${m.id}: ${m.why} passed the check`);
     assert.ok(r.problems.some((p) => m.expect.test(p)), `${m.id}: ${m.why} failed otherwise: ${r.problems.join('; ')}`);
   });
+}
+
+// The sets whose configs use nothing newer than urllib3 2.0 and tenacity's
+// wait_exponential_jitter without multiplier= or min=: they must run as
+// written on the releases before (urllib3 2.5.0, tenacity 9.1.4). The
+// others say which release they need in a comment.
+const BEFORE = [['urllib3', 'plain'], ['urllib3', 'jitter'], ['tenacity', 'exponential'], ['tenacity', 'jitter-defaults']];
+
+for (const [id, set] of BEFORE) {
+  test(`${id} ${set}: the config as written also runs on the release before`, async (t) => {
+    const item = configs.find((c) => c.id === id && c.set === set);
+    assert.ok(item, `no set ${id} ${set}`);
+    const r = await pasteWithRerunsOn(item, item.config, `${venvBefore}/bin/python`);
+    t.diagnostic(`gaps ${r.gaps.map((g) => g.toFixed(1)).join(', ')} ms`);
+    assert.deepEqual(r.problems, [], `${id} ${set} on the release before:\n${item.config}`);
+  });
+}
+
+test('a config that needs a newer release says which', () => {
+  const needs = (id, set) => configs.find((c) => c.id === id && c.set === set).config;
+  assert.match(needs('urllib3', 'retry-after-max'), /# urllib3 >= 2\.6\.3\n/);
+  assert.match(needs('urllib3', 'retry-after-max'), /retry_after_max=60\.0,/);
+  assert.doesNotMatch(needs('urllib3', 'plain'), /retry_after_max/);
+  assert.match(needs('tenacity', 'jitter'), /# multiplier= and min= need tenacity >= 9\.2\n/);
+  assert.doesNotMatch(needs('tenacity', 'jitter-defaults'), /multiplier=|min=|>= 9\.2/);
+});
+
+/** `pasteWithReruns` with another Python (the recovering case only). */
+async function pasteWithRerunsOn(item, text, python) {
+  let r;
+  for (let i = 0; i <= TIMING_RERUNS; i++) {
+    r = await paste(item, text, false, python);
+    if (!r.late) break;
+  }
+  return r;
 }

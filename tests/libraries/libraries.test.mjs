@@ -49,7 +49,7 @@ test('the pinned releases ran', () => {
     urllib3: '2.8.0', tenacity: '9.2.1', 'google-api-core': '2.44.0', botocore: '1.44.8',
   });
   assert.deepEqual(js.versions, {
-    'p-retry': '7.1.1', 'axios-retry': '4.5.0', axios: '1.21.1',
+    'p-retry': '9.0.0', 'axios-retry': '4.5.0', axios: '1.21.1',
     '@smithy/util-retry': '4.6.2', '@smithy/core': '3.41.1',
   });
   // backon: the version Cargo.lock resolved (the runner was built --locked).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the real retry libraries the core's models are tested against,
 # pinned, skipping what is already there: a Python venv (default
-# target/lib-venv, or $LIB_VENV) from python/requirements.txt, the npm
+# target/lib-venv, or $LIB_VENV) from python/requirements.txt, a second
+# venv (target/lib-venv-before) with the releases before them, the npm
 # packages of js/package-lock.json, backon from rust/Cargo.lock (built into
 # target/lib-rust), and the Debian packages of go/debs.txt (Go 1.23 and the
 # Go libraries, unpacked into target/lib-go; the runner built there). Each
@@ -21,6 +22,21 @@ if [ "$(cat "$venv/.req-sha" 2>/dev/null)" != "$want" ]; then
   say "installing the pinned Python libraries"
   "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$req"
   echo "$want" > "$venv/.req-sha"
+fi
+
+# The releases before (requirements-before.txt), for the configs pasted
+# into an older install.
+old_venv=${LIB_VENV_BEFORE:-target/lib-venv-before}
+req=tests/libraries/python/requirements-before.txt
+if [ ! -x "$old_venv/bin/python" ]; then
+  say "creating the venv $old_venv"
+  /usr/bin/python3 -m venv "$old_venv"
+fi
+want=$(sha256sum "$req" | cut -d' ' -f1)
+if [ "$(cat "$old_venv/.req-sha" 2>/dev/null)" != "$want" ]; then
+  say "installing the releases before the pinned ones"
+  "$old_venv/bin/pip" install --quiet --disable-pip-version-check -r "$req"
+  echo "$want" > "$old_venv/.req-sha"
 fi
 
 js=tests/libraries/js

@@ -11,12 +11,15 @@
 //! 14 per retry (5 per throttling retry), also bounds the count: 35
 //! consecutive retries (100 throttled). botocore keeps float seconds; the
 //! JavaScript SDK floors to whole ms. A server's `x-amz-retry-after` (ms;
-//! JavaScript also `Retry-After`) is kept within `[d, d + 5 s]`.
+//! JavaScript also `Retry-After`, botocore only `x-amz-retry-after`) is
+//! kept within `[d, d + 5 s]`. The Go v2 and PHP SDKs keep the older costs
+//! and backoff unless `AWS_NEW_RETRIES_2026=true` (said in the notes).
 
 use super::translate::n;
+use super::Source;
 use super::{
-    Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS,
+    Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit, Values,
+    Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -32,22 +35,22 @@ const PARAMS: &[Param] = &[
     Param::flag("throttling", false),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "botocore 1.44.8",
+    url: "https://github.com/boto/botocore/blob/1.44.8/botocore/retries/standard.py",
+};
+
 pub(super) static INFO: Info = Info {
     id: "aws",
     name: "AWS SDKs, standard retry mode",
-    release: "botocore 1.44.8",
-    url: "https://github.com/boto/botocore/blob/1.44.8/botocore/retries/standard.py",
     language: Language::Python,
     params: PARAMS,
-    counting: Counting {
-        param: Some("max_attempts"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("max_attempts"),
     retry_after: RetryAfterRule {
         combine: Combine::Between { extra_ms: 5000 },
-        headers: &["x-amz-retry-after", "Retry-After"],
+        // botocore's: the JavaScript SDK also reads Retry-After (a note).
+        headers: &["x-amz-retry-after"],
         statuses: &[],
         max_param: None,
         zero_falls_back: true,
@@ -73,9 +76,28 @@ impl Model for Aws {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
     fn max_retries(&self, v: &Values) -> Option<u32> {
         let quota = QUOTA / base_and_cost(v).1;
         Some((v.get("max_attempts") as u32 - 1).min(quota))
+    }
+
+    fn notes(&self, v: &Values) -> Vec<String> {
+        let cost = base_and_cost(v).1;
+        let quota = QUOTA / cost;
+        let asked = v.get("max_attempts") as u32 - 1;
+        let mut out = Vec::new();
+        if asked > quota {
+            out.push(format!(
+                "<code>max_attempts</code> {} would allow {asked} retries, but a fresh client's retry quota of {QUOTA} tokens pays for {quota} at {cost} tokens each (every attempt failing), so {quota}.",
+                asked + 1
+            ));
+        }
+        out.push("These are the 2026 costs and backoff of botocore 1.44.8 and the JavaScript SDK (@smithy/util-retry 4.6.2). The Go v2 and PHP SDKs keep the older ones (5 tokens a retry, 10 a timeout) unless <code>AWS_NEW_RETRIES_2026=true</code>. botocore reads only <code>x-amz-retry-after</code>; the JavaScript SDK also <code>Retry-After</code>.".to_string());
+        out
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
@@ -84,7 +106,7 @@ impl Model for Aws {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = self.max_retries(v).unwrap_or(0).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n)
             .map(|k| rng.unit() * self.bounds(v, k).max_ms)
             .collect()

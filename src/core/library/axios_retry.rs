@@ -8,11 +8,17 @@
 //! twice the factor, the jitter adds 0–20 %, nothing rounds and nothing
 //! caps. A `Retry-After` is a floor: `d = max(2^n · delayFactor, server)`,
 //! then the same 0–20 % on top, with no maximum.
+//!
+//! The sleep is Node's `setTimeout(…, delay)`: a delay past 2³¹ − 1 ms
+//! (24.8 days) fires after 1 ms (`lib/internal/timers.js`), so from the
+//! retry whose delay passes it, axios-retry retries at once. The model
+//! sleeps what Node does.
 
 use super::translate::{n, NO_CAP};
+use super::Source;
 use super::{
-    num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, Writer, MAX_ROWS,
+    num, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, Writer, NODE_TIMER_MAX_MS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -22,19 +28,18 @@ const PARAMS: &[Param] = &[
     Param::new("delayFactor", Unit::Millis, 100.0, 0.0, 86_400_000.0),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "axios-retry 4.5.0",
+    url: "https://github.com/softonic/axios-retry/blob/v4.5.0/src/index.ts",
+};
+
 pub(super) static INFO: Info = Info {
     id: "axios-retry",
     name: "axios-retry with exponentialDelay",
-    release: "axios-retry 4.5.0",
-    url: "https://github.com/softonic/axios-retry/blob/v4.5.0/src/index.ts",
     language: Language::JavaScript,
     params: PARAMS,
-    counting: Counting {
-        param: Some("retries"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::retries_in("retries"),
     retry_after: RetryAfterRule {
         combine: Combine::AtLeast,
         headers: &["retry-after"],
@@ -59,17 +64,39 @@ impl Model for AxiosRetry {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let d = base(v, n);
-        Bounds::uniform(d, d * 1.2)
+        let (hi, limit) = (d * 1.2, NODE_TIMER_MAX_MS);
+        if hi <= limit {
+            return Bounds::uniform(d, hi);
+        }
+        if d > limit {
+            return Bounds::fixed(1.0);
+        }
+        // Below the limit Node waits the draw; past it, 1 ms.
+        let below = (limit - d) / (hi - d);
+        Bounds {
+            min_ms: 1.0,
+            max_ms: limit,
+            expected_ms: Some(below * (d + limit) / 2.0 + (1.0 - below)),
+        }
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("retries") as u32).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n)
             .map(|k| {
                 let d = base(v, k);
-                d + d * 0.2 * rng.unit()
+                let delay = d + d * 0.2 * rng.unit();
+                if delay > NODE_TIMER_MAX_MS {
+                    1.0
+                } else {
+                    delay
+                }
             })
             .collect()
     }

@@ -11,9 +11,10 @@
 //! yielded only while the sum of the sleeps, it included, stays within it.
 //! No `Retry-After`.
 
+use super::Source;
 use super::{
-    go_free_num, py_float, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    py_float, rust_duration, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer, MAX_ROWS,
 };
 
 const PARAMS: &[Param] = &[
@@ -32,19 +33,18 @@ const PARAMS: &[Param] = &[
     .or_none(),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "backon 1.6.0",
+    url: "https://github.com/Xuanwo/backon/blob/v1.6.0/backon/src/backoff/exponential.rs",
+};
+
 pub(super) static INFO: Info = Info {
     id: "backon",
     name: "backon ExponentialBuilder",
-    release: "backon 1.6.0",
-    url: "https://github.com/Xuanwo/backon/blob/v1.6.0/backon/src/backoff/exponential.rs",
     language: Language::Rust,
     params: PARAMS,
-    counting: Counting {
-        param: Some("max_times"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: Some("total_delay"),
-    },
+    counting: Counting::retries_in("max_times").with_budget("total_delay"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -71,6 +71,10 @@ fn curs(v: &Values, n: u32) -> Vec<f64> {
 impl Model for Backon {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn budget_ms(&self, v: &Values) -> Option<f64> {
@@ -109,7 +113,7 @@ impl Model for Backon {
 
 impl Writer for Backon {
     fn config(&self, v: &Values) -> String {
-        let ms = |x: f64| format!("Duration::from_micros({})", go_free_num(x * 1000.0));
+        let ms = rust_duration;
         let mut lines = vec![
             format!(".with_min_delay({})", ms(v.get("min_delay"))),
             format!(".with_factor({})", py_float(v.get("factor"))),

@@ -14,9 +14,10 @@
 //! `MaxElapsedTime` (15 min; 0: no limit). A `RetryAfter` error replaces
 //! the sleep and resets the interval.
 
+use super::Source;
 use super::{
-    go_ms, num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    go_ms, num, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer, MAX_ROWS,
 };
 
 const PARAMS: &[Param] = &[
@@ -34,19 +35,18 @@ const PARAMS: &[Param] = &[
     Param::new("MaxTries", Unit::Attempts, 0.0, 0.0, 1000.0),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "cenkalti/backoff v5.0.3",
+    url: "https://github.com/cenkalti/backoff/blob/v5.0.3/exponential.go",
+};
+
 pub(super) static INFO: Info = Info {
     id: "cenkalti",
     name: "cenkalti/backoff v5 ExponentialBackOff",
-    release: "cenkalti/backoff v5.0.3",
-    url: "https://github.com/cenkalti/backoff/blob/v5.0.3/exponential.go",
     language: Language::Go,
     params: PARAMS,
-    counting: Counting {
-        param: Some("MaxTries"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: Some("MaxElapsedTime"),
-    },
+    counting: Counting::attempts("MaxTries").with_budget("MaxElapsedTime"),
     retry_after: RetryAfterRule {
         combine: Combine::Replaces,
         headers: &[],
@@ -81,6 +81,10 @@ fn intervals(v: &Values, n: u32) -> Vec<f64> {
 impl Model for Cenkalti {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn max_retries(&self, v: &Values) -> Option<u32> {
@@ -130,23 +134,35 @@ impl Model for Cenkalti {
 
 impl Writer for Cenkalti {
     fn config(&self, v: &Values) -> String {
+        // A whole file, as gofmt writes it (tests/libraries/configs.test.mjs
+        // runs gofmt and builds it against the pinned v5).
+        let elapsed = format!(
+            "backoff.WithMaxElapsedTime({}),",
+            // Inside Retry's argument list gofmt drops the spaces.
+            go_ms(v.get("MaxElapsedTime")).replace(" * ", "*")
+        );
+        let tries = format!("backoff.WithMaxTries({}),", v.get("MaxTries"));
+        let width = elapsed.len().max(tries.len());
         format!(
-            "b := backoff.NewExponentialBackOff()\n\
-             b.InitialInterval = {}\n\
-             b.RandomizationFactor = {}\n\
-             b.Multiplier = {}\n\
-             b.MaxInterval = {}\n\n\
-             result, err := backoff.Retry(ctx, operation,\n\t\
-             backoff.WithBackOff(b),\n\t\
-             backoff.WithMaxElapsedTime({}), // 0: no limit\n\t\
-             backoff.WithMaxTries({}), // attempts; 0: unlimited\n\
-             )\n",
+            "package main\n\n\
+             import (\n\t\"context\"\n\t\"time\"\n\n\t\"github.com/cenkalti/backoff/v5\"\n)\n\n\
+             // retry calls operation until it succeeds or these settings give up.\n\
+             func retry[T any](ctx context.Context, operation backoff.Operation[T]) (T, error) {{\n\t\
+             b := backoff.NewExponentialBackOff()\n\t\
+             b.InitialInterval = {}\n\t\
+             b.RandomizationFactor = {}\n\t\
+             b.Multiplier = {}\n\t\
+             b.MaxInterval = {}\n\n\t\
+             return backoff.Retry(ctx, operation,\n\t\t\
+             backoff.WithBackOff(b),\n\t\t\
+             {elapsed:width$} // 0: no limit\n\t\t\
+             {tries:width$} // attempts; 0: unlimited\n\t\
+             )\n\
+             }}\n",
             go_ms(v.get("InitialInterval")),
             num(v.get("RandomizationFactor")),
             num(v.get("Multiplier")),
             go_ms(v.get("MaxInterval")),
-            go_ms(v.get("MaxElapsedTime")),
-            v.get("MaxTries"),
         )
     }
 

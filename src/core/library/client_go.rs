@@ -13,9 +13,10 @@
 //! client-go's `retry.DefaultBackoff` (10 ms, ×5, jitter 0.1, 4 steps).
 //! No `Retry-After`, no time budget.
 
+use super::Source;
 use super::{
-    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS,
+    num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit, Values,
+    Writer, MAX_ROWS,
 };
 
 const PARAMS: &[Param] = &[
@@ -26,19 +27,18 @@ const PARAMS: &[Param] = &[
     Param::new("Cap", Unit::Millis, 0.0, 0.0, 86_400_000.0),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "k8s.io/apimachinery v0.36.3",
+    url: "https://github.com/kubernetes/apimachinery/blob/v0.36.3/pkg/util/wait/backoff.go",
+};
+
 pub(super) static INFO: Info = Info {
     id: "client-go",
     name: "Kubernetes wait.Backoff",
-    release: "k8s.io/apimachinery v0.36.3",
-    url: "https://github.com/kubernetes/apimachinery/blob/v0.36.3/pkg/util/wait/backoff.go",
     language: Language::Go,
     params: PARAMS,
-    counting: Counting {
-        param: Some("Steps"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("Steps"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -87,6 +87,10 @@ impl Model for ClientGo {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
     fn max_retries(&self, v: &Values) -> Option<u32> {
         Some(steps(v).0.len() as u32)
     }
@@ -113,20 +117,27 @@ impl Model for ClientGo {
 
 impl Writer for ClientGo {
     fn config(&self, v: &Values) -> String {
+        // As gofmt writes it: the fields' values and comments aligned.
+        let fields = [
+            ("Duration:", super::go_ms(v.get("Duration"))),
+            ("Factor:", num(v.get("Factor"))),
+            ("Jitter:", num(v.get("Jitter"))),
+            ("Steps:", num(v.get("Steps"))),
+            ("Cap:", super::go_ms(v.get("Cap"))),
+        ];
+        let body: String = fields
+            .iter()
+            .map(|(name, value)| {
+                let line = format!("{name:<9} {value},");
+                match *name {
+                    "Cap:" => format!("\t{line} // reaching it ends the loop; 0: none\n"),
+                    _ => format!("\t{line}\n"),
+                }
+            })
+            .collect();
         format!(
-            "backoff := wait.Backoff{{\n\t\
-             Duration: {},\n\t\
-             Factor:   {},\n\t\
-             Jitter:   {},\n\t\
-             Steps:    {},\n\t\
-             Cap:      {}, // reaching it ends the loop; 0: none\n\
-             }}\n\
-             err := wait.ExponentialBackoff(backoff, condition)\n",
-            super::go_ms(v.get("Duration")),
-            num(v.get("Factor")),
-            num(v.get("Jitter")),
-            v.get("Steps"),
-            super::go_ms(v.get("Cap")),
+            "backoff := wait.Backoff{{\n{body}}}\n\
+             err := wait.ExponentialBackoff(backoff, condition)\n"
         )
     }
 

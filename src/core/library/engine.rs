@@ -15,9 +15,10 @@
 use std::sync::Arc;
 
 use super::{
-    fields_html, library_notes, library_rows, sampled, Configured, Deciding, LibError, LibId,
-    LibrarySchedule, Rows, Schedule, Values,
+    fields_html, library_notes, library_rows, sampled, with_server_wait, Configured, Deciding,
+    LibError, LibId, LibrarySchedule, Rows, Schedule, Values,
 };
+use crate::core::schedule::Schedule as PageSchedule;
 
 /// The functions that run the library models, each what its namesake in
 /// this module does.
@@ -44,6 +45,9 @@ pub struct Engine {
     /// What the library does with these settings, as list items
     /// ([`library_notes`]).
     pub notes: fn(&LibrarySchedule) -> String,
+    /// The shown schedule with a server's wait at a retry, as the library
+    /// combines it ([`with_server_wait`]).
+    pub server_wait: fn(&LibrarySchedule, u32, u64) -> PageSchedule,
 }
 
 impl Engine {
@@ -59,6 +63,7 @@ impl Engine {
             finish: Deciding::finish,
             fields_html,
             notes: library_notes,
+            server_wait: with_server_wait,
         }
     }
 }

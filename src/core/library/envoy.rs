@@ -12,10 +12,11 @@
 //! `timeout` (15 s) bounds all tries. No `Retry-After` by default.
 
 use super::translate::n;
+use super::Source;
 use super::{close, Draft, Policy, Translation, Writer};
 use super::{
-    num, Bounds, Counting, Counts, Info, Language, LibError, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, MAX_ROWS,
+    num, Bounds, Counting, Info, Language, LibError, Model, Param, Rand, RetryAfterRule, Unit,
+    Values,
 };
 use crate::core::policy::Jitter;
 use crate::core::schedule::capped_exponentials;
@@ -34,19 +35,18 @@ const PARAMS: &[Param] = &[
     .whole_number(),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "Envoy at commit 4280ef7",
+    url: "https://github.com/envoyproxy/envoy/blob/4280ef77469b410068d6cb7efd0f04927f9695c8/source/common/common/backoff_strategy.cc",
+};
+
 pub(super) static INFO: Info = Info {
     id: "envoy",
     name: "Envoy route retry_policy",
-    release: "Envoy main",
-    url: "https://github.com/envoyproxy/envoy/blob/main/source/common/common/backoff_strategy.cc",
     language: Language::Yaml,
     params: PARAMS,
-    counting: Counting {
-        param: Some("num_retries"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::retries_in("num_retries"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -78,6 +78,10 @@ impl Model for Envoy {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
     fn check(&self, v: &Values) -> Result<(), LibError> {
         if max_interval(v) < v.get("base_interval") {
             return Err(LibError::Conflict {
@@ -93,7 +97,7 @@ impl Model for Envoy {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("num_retries") as u32).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n)
             .map(|k| (rng.unit() * interval(v, k)).floor())
             .collect()

@@ -10,6 +10,7 @@
 //! `now + sleep > deadline` the retries stop at once (no shorter sleep is
 //! tried), so no sleep ends past the budget. No `Retry-After`.
 
+use super::Source;
 use super::{
     py_float, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
     Values, Writer, MAX_ROWS,
@@ -24,11 +25,15 @@ const PARAMS: &[Param] = &[
     Param::new("timeout", Unit::Seconds, 120.0, 0.0, 31_536_000.0).or_none(),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "google-api-core 2.44.0 (the same file at commit f956bb2)",
+    url: "https://github.com/googleapis/google-cloud-python/blob/f956bb252d1a83e588906eb97ee31a25a6c1be2f/packages/google-api-core/google/api_core/retry/retry_base.py",
+};
+
 pub(super) static INFO: Info = Info {
     id: "google-api-core",
     name: "google-api-core Retry",
-    release: "google-api-core 2.44.0",
-    url: "https://github.com/googleapis/google-cloud-python/blob/main/packages/google-api-core/google/api_core/retry/retry_base.py",
     language: Language::Python,
     params: PARAMS,
     counting: Counting {
@@ -55,6 +60,10 @@ fn caps(v: &Values, n: u32) -> impl Iterator<Item = f64> {
 impl Model for GoogleApiCore {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn budget_ms(&self, v: &Values) -> Option<f64> {

@@ -12,9 +12,10 @@
 //! exponent; a negative one stops. A policy has no defaults: the model
 //! starts at A6's example (4 attempts, 0.1 s, 1 s, ×2).
 
+use super::Source;
 use super::{
-    num, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, Writer, MAX_ROWS,
+    num, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -29,19 +30,18 @@ const PARAMS: &[Param] = &[
     Param::new("backoffMultiplier", Unit::Number, 2.0, 0.0, 100.0).above_min(),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "grpc-go v1.83.1",
+    url: "https://github.com/grpc/grpc-go/blob/v1.83.1/stream.go",
+};
+
 pub(super) static INFO: Info = Info {
     id: "grpc",
     name: "gRPC service config retryPolicy",
-    release: "grpc-go v1.83.1",
-    url: "https://github.com/grpc/grpc-go/blob/v1.83.1/stream.go",
     language: Language::Json,
     params: PARAMS,
-    counting: Counting {
-        param: Some("maxAttempts"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("maxAttempts"),
     retry_after: RetryAfterRule {
         combine: Combine::Replaces,
         headers: &["grpc-retry-pushback-ms"],
@@ -66,8 +66,24 @@ impl Model for Grpc {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
     fn max_retries(&self, v: &Values) -> Option<u32> {
         Some((v.get("maxAttempts") as u32).min(MAX_CALL_ATTEMPTS) - 1)
+    }
+
+    fn notes(&self, v: &Values) -> Vec<String> {
+        let asked = v.get("maxAttempts");
+        if asked <= f64::from(MAX_CALL_ATTEMPTS) {
+            return Vec::new();
+        }
+        vec![format!(
+            "<code>maxAttempts</code> {asked} is lowered to the client's limit of {MAX_CALL_ATTEMPTS} attempts (grpc-go's <code>defaultMaxCallAttempts</code>, grpc-java's <code>maxRetryAttempts</code>), so {} retries, not {}.",
+            MAX_CALL_ATTEMPTS - 1,
+            asked - 1.0
+        )]
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
@@ -76,7 +92,7 @@ impl Model for Grpc {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = self.max_retries(v).unwrap_or(0).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n)
             .map(|k| capped(v, k) * rng.uniform(0.8, 1.2))
             .collect()

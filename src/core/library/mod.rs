@@ -4,8 +4,8 @@
 //! it does with a server's `Retry-After`, and its config in its own syntax.
 //!
 //! Every model is a [`Model`]: a static [`Info`] (the parameter table,
-//! counting and `Retry-After` rule as data, and the release and file it was
-//! read from), the bounds of each retry's delay, one seeded run, and a
+//! counting and `Retry-After` rule as data), its [`Source`] (the release
+//! and file it was read from), the bounds of each retry's delay, one seeded run, and a
 //! config writer. [`schedule`] and [`sample`] turn those into the rows a
 //! page shows. Delays are milliseconds as `f64` throughout. Each model also
 //! translates the page's policy into its closest parameters, listing every
@@ -41,7 +41,7 @@ pub mod tenacity;
 pub mod urllib3;
 
 pub use engine::Engine;
-pub use page::{library_rows, library_schedule, sampled, LibrarySchedule, Rows};
+pub use page::{library_rows, library_schedule, sampled, with_server_wait, LibrarySchedule, Rows};
 pub use param_docs::{param_doc, PARAM_DOCS};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;
@@ -51,8 +51,8 @@ pub use words::{diff_html, field_id, fields_html, library_notes, option_html, op
 use crate::core::policy::Policy;
 use crate::core::server_wait::Reads;
 pub use schedule::{
-    clamp_uniform_mean, plan, sample, schedule, Bounds, BudgetInfo, Deciding, Plan, Rand, Row,
-    Schedule, BUDGET_RUNS, MAX_ROWS, MEAN_RUNS,
+    clamp_uniform_mean, floor_uniform_mean, plan, sample, schedule, Bounds, BudgetInfo, Deciding,
+    Plan, Rand, Row, Schedule, BUDGET_RUNS, MAX_ROWS, MEAN_RUNS,
 };
 
 /// The language a library's config is written in.
@@ -101,6 +101,33 @@ pub struct Counting {
 }
 
 impl Counting {
+    /// A count of attempts in `param`, the first retry waiting, no budget:
+    /// most libraries, declared alike.
+    pub const fn attempts(param: &'static str) -> Counting {
+        Counting {
+            param: Some(param),
+            counts: Counts::Attempts,
+            first_retry_waits: true,
+            budget_param: None,
+        }
+    }
+
+    /// A count of retries in `param`, the first retry waiting, no budget.
+    pub const fn retries_in(param: &'static str) -> Counting {
+        Counting {
+            param: Some(param),
+            counts: Counts::Retries,
+            first_retry_waits: true,
+            budget_param: None,
+        }
+    }
+
+    /// The same counting, with the time budget in `param`.
+    pub const fn with_budget(mut self, param: &'static str) -> Counting {
+        self.budget_param = Some(param);
+        self
+    }
+
     /// The retries the count parameter allows in `v`: its value, less the
     /// first call when it counts attempts; `None` with no count, or a count
     /// of "none".
@@ -186,10 +213,6 @@ pub struct Info {
     pub id: &'static str,
     /// The library and the object configured.
     pub name: &'static str,
-    /// The release the model was read from.
-    pub release: &'static str,
-    /// Link to that file at that release.
-    pub url: &'static str,
     /// The config's language.
     pub language: Language,
     /// The parameters, with the library's names.
@@ -200,7 +223,18 @@ pub struct Info {
     pub retry_after: RetryAfterRule,
 }
 
-impl Info {
+/// Where a model was read: the release and a link to the file at that
+/// release. Reached from the [`Model`] ([`Model::source`]), not from its
+/// [`Info`]: only the notes cite it, so it loads with the models.
+#[derive(Debug)]
+pub struct Source {
+    /// The release the model was read from.
+    pub release: &'static str,
+    /// Link to that file at that release (or at a pinned commit).
+    pub url: &'static str,
+}
+
+impl Source {
     /// The file holding the delay code: `url`'s path after its release
     /// (written once, in the link).
     pub fn file(&self) -> &'static str {
@@ -214,6 +248,9 @@ pub trait Model: Sync {
     /// What the model declares once.
     fn info(&self) -> &'static Info;
 
+    /// Where the model was read.
+    fn source(&self) -> &'static Source;
+
     /// Checks what the parameter table alone cannot (combinations).
     fn check(&self, _v: &Values) -> Result<(), LibError> {
         Ok(())
@@ -225,6 +262,13 @@ pub trait Model: Sync {
     /// (a quota, a silent maximum, 0 for unlimited) says so itself.
     fn max_retries(&self, v: &Values) -> Option<u32> {
         self.info().counting.retries(v)
+    }
+
+    /// The retries one run makes at most: the count, no more than the rows
+    /// a schedule shows. Every `run` starts from it, so that counting
+    /// attempts or retries is read in one place ([`Counting::retries`]).
+    fn run_retries(&self, v: &Values) -> u32 {
+        self.max_retries(v).unwrap_or(MAX_ROWS).min(MAX_ROWS)
     }
 
     /// The time budget in ms, if one applies.
@@ -245,6 +289,21 @@ pub trait Model: Sync {
     /// One run's sleeps in ms, every attempt failing at once (taking 0 s),
     /// until the library stops (at most [`MAX_ROWS`]).
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64>;
+
+    /// What the library does with these values that its parameters do
+    /// not say, as sentences (markup, `<code>` for names): a count it
+    /// lowers, a release whose behaviour differs. Shown with the notes.
+    fn notes(&self, _v: &Values) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether a retry's sleep depends on the draws before it (Polly's
+    /// jittered exponential): then no sum of per-retry bounds is a total
+    /// any run reaches, and the totals, ranges and deadline fits come from
+    /// the seeded runs ([`Schedule::totals`]).
+    fn dependent(&self, _v: &Values) -> bool {
+        false
+    }
 
     /// The retries that happen in every run under a time budget, when
     /// the library's own rule differs from the default one
@@ -430,6 +489,10 @@ pub fn defaults(model: &dyn Model) -> Values {
     Values::defaults(model.info().params)
 }
 
+/// The longest delay Node's `setTimeout` holds, ms (2³¹ − 1): a longer
+/// one (or one below 1 ms) fires after 1 ms (`lib/internal/timers.js`).
+pub const NODE_TIMER_MAX_MS: f64 = 2_147_483_647.0;
+
 /// A number as a config writes it: `0.5`, `120`, `1e-7`.
 pub fn num(x: f64) -> String {
     format!("{x}")
@@ -450,12 +513,44 @@ pub fn go_free_num(x: f64) -> String {
     format!("{}", x.round() as u64)
 }
 
-/// A duration in ms as Go writes it: `500 * time.Millisecond`, or in
-/// microseconds when it is not a whole number of ms.
-pub fn go_ms(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{} * time.Millisecond", go_free_num(x))
+/// A duration in ms in the largest unit that holds it whole: `(0, "")`,
+/// `(2, "s")`, `(1500, "ms")`, or microseconds when it is not a whole
+/// number of ms. Go and Rust write the number and unit each their way.
+fn whole_unit(x: f64) -> (String, &'static str) {
+    if x == 0.0 {
+        (String::from("0"), "")
+    } else if x % 1000.0 == 0.0 {
+        (go_free_num(x / 1000.0), "s")
+    } else if x.fract() == 0.0 {
+        (go_free_num(x), "ms")
     } else {
-        format!("{} * time.Microsecond", go_free_num(x * 1000.0))
+        (go_free_num(x * 1000.0), "us")
     }
+}
+
+/// A duration in ms as Go writes it: `0`, `2 * time.Second`,
+/// `500 * time.Millisecond`, or microseconds when it is not a whole
+/// number of ms.
+pub fn go_ms(x: f64) -> String {
+    let (n, unit) = whole_unit(x);
+    let unit = match unit {
+        "" => return n,
+        "s" => "Second",
+        "ms" => "Millisecond",
+        _ => "Microsecond",
+    };
+    format!("{n} * time.{unit}")
+}
+
+/// A duration in ms as Rust's `std::time::Duration` writes it:
+/// `Duration::from_secs(1)`, `Duration::from_millis(1500)`, or
+/// microseconds when it is not a whole number of ms.
+pub fn rust_duration(x: f64) -> String {
+    let (n, unit) = whole_unit(x);
+    let unit = match unit {
+        "s" | "" => "secs",
+        "ms" => "millis",
+        _ => "micros",
+    };
+    format!("Duration::from_{unit}({n})")
 }

@@ -1,17 +1,21 @@
-//! p-retry (Node), read from p-retry 7.1.1, `index.js` (`calculateDelay`,
+//! p-retry (Node), read from p-retry 9.0.0, `index.js` (`calculateDelay`,
 //! `onAttemptFailure`, `pRetry`).
 //!
 //! `retries` counts retries. The sleep before retry n is
-//! `min(round(R · minTimeout · factor^(n−1)), maxTimeout)` ms, with `R = 1`,
-//! or `R = 1 + U` when `randomize`: rounded to whole ms, the cap after the
-//! jitter; a factor of 0 counts as 1. `maxRetryTime` is a budget from the
+//! `min(round(R · minTimeout · factor^(n−1)), ⌈maxTimeout⌉, 2³¹ − 1)` ms,
+//! with `R = 1`, or `R = 1 + U` when `randomize`: rounded to whole ms, the
+//! cap after the jitter; a factor of 0 counts as 1, a `minTimeout` of 0
+//! waits 0. The last bound is new in 9.0.0: Node's `setTimeout` fires a
+//! longer delay after 1 ms, so p-retry 7 and 8 retried at once where 9
+//! waits 24.8 days. `maxRetryTime` is a budget from the
 //! first attempt: with no time left the retries stop, otherwise the sleep is
 //! `min(delay, remaining)`, so the last sleep is shortened to end right at
 //! the budget. No `Retry-After`.
 
+use super::Source;
 use super::{
-    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS,
+    floor_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -32,19 +36,18 @@ const PARAMS: &[Param] = &[
     .or_none(),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "p-retry 9.0.0",
+    url: "https://github.com/sindresorhus/p-retry/blob/v9.0.0/index.js",
+};
+
 pub(super) static INFO: Info = Info {
     id: "p-retry",
     name: "p-retry",
-    release: "p-retry 7.1.1",
-    url: "https://github.com/sindresorhus/p-retry/blob/v7.1.1/index.js",
     language: Language::JavaScript,
     params: PARAMS,
-    counting: Counting {
-        param: Some("retries"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: Some("maxRetryTime"),
-    },
+    counting: Counting::retries_in("retries").with_budget("maxRetryTime"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -58,13 +61,22 @@ fn js_round(x: f64) -> f64 {
 
 /// `calculateDelay` for retry `n` with the random factor `r` in [1, 2).
 fn delay(v: &Values, n: u32, r: f64) -> f64 {
+    if v.get("minTimeout") == 0.0 {
+        return 0.0;
+    }
+    let t = js_round(r * delay_base(v, n));
+    t.min(v.get("maxTimeout").ceil()).min(NODE_TIMER_MAX_MS)
+}
+
+/// `minTimeout · factor^(n−1)` (a factor of 0 counts as 1), before the
+/// random factor and the rounding.
+fn delay_base(v: &Values, n: u32) -> f64 {
     let factor = if v.get("factor") > 0.0 {
         v.get("factor")
     } else {
         1.0
     };
-    let t = js_round(r * v.get("minTimeout") * factor.powf(f64::from(n) - 1.0));
-    t.min(v.get("maxTimeout"))
+    v.get("minTimeout") * factor.powf(f64::from(n) - 1.0)
 }
 
 /// The delay's range before the budget: `(min, max)`.
@@ -78,13 +90,26 @@ impl Model for PRetry {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
     fn budget_ms(&self, v: &Values) -> Option<f64> {
         Some(v.get("maxRetryTime")).filter(|b| b.is_finite())
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let (lo, hi) = nominal(v, n);
-        let expected = (!v.flag("randomize")).then_some(lo);
+        // Math.round(R · t) = ⌊R · t + 0.5⌋, R uniform in [1, 2), then the
+        // whole-ms caps: the mean in closed form.
+        let t = delay_base(v, n);
+        let expected = if v.flag("randomize") && v.get("minTimeout") > 0.0 {
+            let cap = v.get("maxTimeout").ceil().min(NODE_TIMER_MAX_MS);
+            floor_uniform_mean(t + 0.5, 2.0 * t + 0.5, f64::NEG_INFINITY, cap)
+        } else {
+            lo
+        };
+        let expected = Some(expected);
         let Some(budget) = self.budget_ms(v) else {
             return Bounds {
                 min_ms: lo,
@@ -106,7 +131,7 @@ impl Model for PRetry {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let retries = (v.get("retries") as u32).min(MAX_ROWS);
+        let retries = self.run_retries(v);
         let budget = v.get("maxRetryTime");
         let mut elapsed = 0.0;
         let mut out = Vec::new();

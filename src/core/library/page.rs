@@ -76,25 +76,13 @@ pub fn sampled(source: Arc<(Configured, Schedule)>, seed: u64, deciding: bool) -
         })
         .collect();
     let mut schedule = PageSchedule::from_rows(rows, simulated);
-    // The library's own count, when the table shows only its first rows.
-    if let Some(m) = model.max_retries(v) {
+    // The library's own count, when the table shows only its first rows;
+    // under a time budget the runs decided the rows, and the count is
+    // theirs.
+    if let (Some(m), None) = (model.max_retries(v), lib.budget) {
         schedule.attempts = u64::from(m) + 1;
     }
-    // A last sleep before giving up is waited too (client-go reaching Cap).
-    if let Some(t) = lib.trailing {
-        let expected = t.expected_ms.unwrap_or((t.min_ms + t.max_ms) / 2.0);
-        schedule.total_ms += expected;
-        schedule.range_min_ms += t.min_ms;
-        schedule.range_max_ms += t.max_ms;
-        schedule.expected_total_ms += expected;
-    }
-    // A library with a time budget never sleeps past it.
-    if let Some(b) = lib.budget {
-        schedule.range_max_ms = schedule.range_max_ms.min(b.budget_ms);
-        for row in &mut schedule.rows {
-            row.worst_cumulative_ms = row.worst_cumulative_ms.min(b.budget_ms);
-        }
-    }
+    settle(&mut schedule, lib);
     LibrarySchedule {
         schedule,
         budget: lib.budget,
@@ -103,6 +91,57 @@ pub fn sampled(source: Arc<(Configured, Schedule)>, seed: u64, deciding: bool) -
         source: source.clone(),
         deciding,
     }
+}
+
+/// What the rows' sums alone do not say, applied to a schedule summed
+/// from its rows: a last sleep before giving up is waited too (client-go
+/// reaching Cap); a model whose draws depend on each other takes its
+/// totals from the runs; a library with a time budget never sleeps past
+/// it.
+fn settle(schedule: &mut PageSchedule, lib: &Schedule) {
+    if let Some(totals) = &lib.totals {
+        // A server's wait moves a row off its drawn range: the totals
+        // from it on move by as much.
+        let mut shift = (0.0, 0.0);
+        let mut drawn = lib.rows.iter();
+        for (row, t) in schedule.rows.iter_mut().zip(totals) {
+            if let Some(d) = drawn.next() {
+                shift.0 += row.min_ms - d.min_ms;
+                shift.1 += row.max_ms - d.max_ms;
+            }
+            row.worst_cumulative_ms = t.1 + shift.1;
+            schedule.range_min_ms = t.0 + shift.0;
+            schedule.range_max_ms = t.1 + shift.1;
+        }
+    }
+    if let Some(t) = lib.trailing {
+        let expected = t.expected_ms.unwrap_or((t.min_ms + t.max_ms) / 2.0);
+        schedule.total_ms += expected;
+        schedule.range_min_ms += t.min_ms;
+        schedule.range_max_ms += t.max_ms;
+        schedule.expected_total_ms += expected;
+    }
+    if let Some(b) = lib.budget {
+        schedule.range_max_ms = schedule.range_max_ms.min(b.budget_ms);
+        for row in &mut schedule.rows {
+            row.worst_cumulative_ms = row.worst_cumulative_ms.min(b.budget_ms);
+        }
+    }
+}
+
+/// The schedule `shown` with a server's wait at `retry`, combined with the
+/// computed delay as the library does: the row changes and the totals
+/// follow, still within the library's time budget and from its runs
+/// where its draws depend on each other (unchanged when there is no such
+/// retry).
+pub fn with_server_wait(shown: &LibrarySchedule, retry: u32, wait_ms: u64) -> PageSchedule {
+    let lib = &shown.source.1;
+    let combine = shown.source.0.lib.info().retry_after.combine;
+    let mut s = shown.schedule.clone();
+    if s.combine_server_wait(retry, &|d| combine.apply(d, wait_ms as f64)) {
+        settle(&mut s, lib);
+    }
+    s
 }
 
 #[cfg(test)]
@@ -161,15 +200,15 @@ mod tests {
 
     #[test]
     fn delays_past_any_number_are_refused_not_shown_as_nothing() {
+        // (p-retry 9 caps each delay at Node's 2³¹ − 1 ms: never refused.)
         for (id, pairs) in [
-            ("p-retry", &[("retries", "200"), ("factor", "100")][..]),
             (
                 "backon",
                 &[
                     ("max_times", "200"),
                     ("factor", "100"),
                     ("max_delay", "none"),
-                ],
+                ][..],
             ),
             ("client-go", &[("Steps", "201"), ("Factor", "100")]),
         ] {

@@ -176,7 +176,7 @@ pub const PARAM_DOCS: &[(&str, &str, &str)] = &[
         "maxAttempts",
         "Attempts, the first call included.",
     ),
-    ("spring-retry", "delay", "The first sleep; 0 reads as 1000."),
+    ("spring-retry", "delay", "The first sleep; 0 waits 1 ms."),
     (
         "spring-retry",
         "multiplier",

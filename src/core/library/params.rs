@@ -50,6 +50,8 @@ pub struct Param {
     pub min_open: bool,
     /// The largest valid finite value.
     pub max: f64,
+    /// Whether `max` itself is invalid (the value must be below it).
+    pub max_open: bool,
     /// Whether `f64::INFINITY` ("none", "unlimited") is valid.
     pub none_ok: bool,
     /// Whether the value must be a whole number.
@@ -67,6 +69,7 @@ impl Param {
             min,
             min_open: false,
             max,
+            max_open: false,
             none_ok: false,
             whole,
         }
@@ -110,6 +113,12 @@ impl Param {
         self
     }
 
+    /// The same parameter, with `max` itself invalid.
+    pub const fn below_max(mut self) -> Param {
+        self.max_open = true;
+        self
+    }
+
     /// `value` as text that [`Values::set_text`] reads back: a number,
     /// `none`, `true`/`false`, or a choice's name.
     pub fn text(&self, value: f64) -> String {
@@ -146,6 +155,12 @@ impl Param {
         }
         if value < self.min || (self.min_open && value == self.min) || value > self.max {
             return Err(out);
+        }
+        if self.max_open && value == self.max {
+            return Err(LibError::NotBelow {
+                name: self.name,
+                value,
+            });
         }
         let whole = self.whole || matches!(self.unit, Unit::Bool | Unit::Choice(_));
         if whole && value.fract() != 0.0 {
@@ -198,6 +213,14 @@ pub enum LibError {
         /// Why.
         error: crate::core::policy::InputError,
     },
+    /// The value is the parameter's maximum, which the library refuses
+    /// (it takes values below it).
+    NotBelow {
+        /// The parameter.
+        name: &'static str,
+        /// The value given.
+        value: f64,
+    },
     /// Valid one by one, but the library refuses (or never ends with) the
     /// combination.
     Conflict {
@@ -227,6 +250,9 @@ impl fmt::Display for LibError {
                 write!(f, "{name}: {value} is not a whole number")
             }
             LibError::Unit { name, error } => write!(f, "{name}: {error}"),
+            LibError::NotBelow { name, value } => {
+                write!(f, "{name}: must be below {value}")
+            }
             LibError::Conflict { name, why } => write!(f, "{name}: {why}"),
         }
     }

@@ -14,9 +14,10 @@
 //! core strategy (the HTTP handler's `ShouldRetryAfterHeader` replaces the
 //! delay, uncapped).
 
+use super::Source;
 use super::{
-    clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    clamp_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -32,19 +33,18 @@ const PARAMS: &[Param] = &[
     Param::flag("UseJitter", false),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "Polly 8.7.0",
+    url: "https://github.com/App-vNext/Polly/blob/8.7.0/src/Polly.Core/Retry/RetryHelper.cs",
+};
+
 pub(super) static INFO: Info = Info {
     id: "polly",
     name: "Polly v8 RetryStrategyOptions",
-    release: "Polly 8.7.0",
-    url: "https://github.com/App-vNext/Polly/blob/8.7.0/src/Polly.Core/Retry/RetryHelper.cs",
     language: Language::CSharp,
     params: PARAMS,
-    counting: Counting {
-        param: Some("MaxRetryAttempts"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::retries_in("MaxRetryAttempts"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -98,6 +98,10 @@ impl Model for Polly {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let cap = v.get("MaxDelay") * 1000.0;
         let d = plain(v, n);
@@ -128,8 +132,16 @@ impl Model for Polly {
         }
     }
 
+    // Each jittered exponential sleep is the curve's step from the last
+    // draw: the sum telescopes to one draw's value, far from the sum of
+    // each sleep's bounds (2 retries of 3 at Delay 2 s fit 12 s by the
+    // bounds, all 3 in every run).
+    fn dependent(&self, v: &Values) -> bool {
+        v.flag("UseJitter") && v.choice("BackoffType") == "Exponential"
+    }
+
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("MaxRetryAttempts") as u32).min(MAX_ROWS);
+        let n = self.run_retries(v);
         let cap = v.get("MaxDelay") * 1000.0;
         let ticks = (v.get("Delay") * 1e7).round();
         // Read once, not per retry: a mean draws 2,000 runs.

@@ -8,15 +8,20 @@
 //! exponential `x₁ = waitDuration`, `x_{k+1} = ⌊x_k · multiplier⌋`, the
 //! truncation compounding at every step (500, 750, 1125, 1687, 2530 …);
 //! randomized `⌊max(1, v(1−f) + U·(2fv + 1))⌋` (note the +1 ms); the max
-//! caps after the randomization. The binding drops
+//! caps after the randomization. The Spring Boot binding refuses
+//! `randomizedWaitFactor` outside [0, 1) (`setRandomizedWaitFactor`: "is
+//! not in range [0..1)") and `IntervalFunction` an
+//! `exponentialMaxWaitDuration` below 1 ms (`checkInterval`); the binding
+//! reads whole ms. The binding drops
 //! `exponentialMaxWaitDuration` unless `exponentialBackoffMultiplier` (and,
 //! randomized, `randomizedWaitFactor`) is set too: the config written here
 //! always sets both, so the max the model applies is the one the library
 //! applies. No `Retry-After`, no time budget.
 
+use super::Source;
 use super::{
-    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS,
+    floor_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -33,31 +38,34 @@ const PARAMS: &[Param] = &[
         100.0,
     )
     .above_min(),
+    // `IntervalFunction.checkInterval` refuses a max below 1 ms, and the
+    // binding reads whole ms.
     Param::new(
         "exponentialMaxWaitDuration",
         Unit::Millis,
         f64::INFINITY,
-        0.0,
+        1.0,
         86_400_000.0,
     )
+    .whole_number()
     .or_none(),
     Param::flag("enableRandomizedWait", false),
-    Param::new("randomizedWaitFactor", Unit::Number, 0.5, 0.0, 1.0),
+    // The Spring Boot binding takes [0, 1) (`setRandomizedWaitFactor`).
+    Param::new("randomizedWaitFactor", Unit::Number, 0.5, 0.0, 1.0).below_max(),
 ];
+
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "resilience4j 2.4.0",
+    url: "https://github.com/resilience4j/resilience4j/blob/v2.4.0/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
+};
 
 pub(super) static INFO: Info = Info {
     id: "resilience4j",
     name: "resilience4j RetryConfig",
-    release: "resilience4j 2.4.0",
-    url: "https://github.com/resilience4j/resilience4j/blob/v2.4.0/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
     language: Language::Yaml,
     params: PARAMS,
-    counting: Counting {
-        param: Some("maxAttempts"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("maxAttempts"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -89,6 +97,10 @@ impl Model for Resilience4j {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let x = base(v, n);
         if !v.flag("enableRandomizedWait") {
@@ -97,11 +109,18 @@ impl Model for Resilience4j {
         let f = v.get("randomizedWaitFactor");
         let lo = (x * (1.0 - f)).max(1.0).floor();
         let hi = ((x * (1.0 + f) + 1.0).ceil() - 1.0).max(1.0);
-        Bounds::open(lo.min(cap(v)), hi.min(cap(v)))
+        // ⌊max(1, Y)⌋ then the (whole-ms) max, Y uniform in
+        // [x(1 − f), x(1 + f) + 1): the mean in closed form.
+        let a = x * (1.0 - f);
+        Bounds {
+            min_ms: lo.min(cap(v)),
+            max_ms: hi.min(cap(v)),
+            expected_ms: Some(floor_uniform_mean(a, a + 2.0 * f * x + 1.0, 1.0, cap(v))),
+        }
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("maxAttempts") as u32 - 1).min(MAX_ROWS);
+        let n = self.run_retries(v);
         let f = v.get("randomizedWaitFactor");
         (1..=n)
             .map(|k| {
@@ -157,7 +176,7 @@ impl Writer for Resilience4j {
         let f = 1.0 - policy.proportional.lo;
         let random = if d.is_jitter(Jitter::None) {
             None
-        } else if f <= 1.0 && d.is_proportional(1.0 - f, 1.0 + f, CapOrder::After) {
+        } else if f < 1.0 && d.is_proportional(1.0 - f, 1.0 + f, CapOrder::After) {
             Some(f)
         } else {
             d.jitter_diff(

@@ -11,9 +11,10 @@
 //! A 429 or 503 with a `Retry-After` (seconds or a date) replaces the sleep,
 //! with no maximum at all.
 
+use super::Source;
 use super::{
-    go_ms, Bounds, Combine, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, Writer, MAX_ROWS,
+    go_ms, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
+    Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -24,19 +25,18 @@ const PARAMS: &[Param] = &[
     Param::new("RetryMax", Unit::Retries, 4.0, 0.0, 1000.0),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "go-retryablehttp v0.7.8",
+    url: "https://github.com/hashicorp/go-retryablehttp/blob/v0.7.8/client.go",
+};
+
 pub(super) static INFO: Info = Info {
     id: "retryablehttp",
     name: "hashicorp/go-retryablehttp Client",
-    release: "go-retryablehttp v0.7.8",
-    url: "https://github.com/hashicorp/go-retryablehttp/blob/v0.7.8/client.go",
     language: Language::Go,
     params: PARAMS,
-    counting: Counting {
-        param: Some("RetryMax"),
-        counts: Counts::Retries,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::retries_in("RetryMax"),
     retry_after: RetryAfterRule {
         combine: Combine::Replaces,
         headers: &["Retry-After"],
@@ -56,6 +56,10 @@ impl Model for RetryableHttp {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let d = v.get("RetryWaitMin") * 2f64.powf(f64::from(n) - 1.0);
         let max = v.get("RetryWaitMax");
@@ -63,7 +67,7 @@ impl Model for RetryableHttp {
     }
 
     fn run(&self, v: &Values, _rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("RetryMax") as u32).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n).map(|k| self.bounds(v, k).min_ms).collect()
     }
 }

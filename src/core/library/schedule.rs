@@ -100,6 +100,32 @@ pub fn clamp_uniform_mean(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
     (below + mid + above) / (b - a)
 }
 
+/// The mean of `⌊clamp(Y, lo, hi)⌋` for `Y` uniform in `[a, b)`, with `lo`
+/// and `hi` whole numbers (or infinite): the expected sleep of a library
+/// that truncates a uniform draw to whole ms and clamps it to whole-ms
+/// bounds (resilience4j, Spring Retry, p-retry's `Math.round` as
+/// `⌊Y + 0.5⌋`). Exact: `∫⌊y⌋ = ∫y − ∫frac(y)`, written so that delays
+/// of 2³¹ ms keep their sub-ms digits.
+pub fn floor_uniform_mean(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
+    if b <= a {
+        return a.clamp(lo, hi).floor();
+    }
+    // ∫₀ᵗ frac(y) dy = ⌊t⌋/2 + frac(t)²/2, as differences.
+    let frac_integral = |l: f64, h: f64| {
+        let (fl, fh) = (l - l.floor(), h - h.floor());
+        (h.floor() - l.floor()) / 2.0 + (fh * fh - fl * fl) / 2.0
+    };
+    let (l, h) = (a.max(lo), b.min(hi));
+    let middle = if h > l {
+        (h - l) * (h + l) / 2.0 - frac_integral(l, h)
+    } else {
+        0.0
+    };
+    let below = if lo > a { lo * (lo.min(b) - a) } else { 0.0 };
+    let above = if hi < b { hi * (b - hi.max(a)) } else { 0.0 };
+    (below + middle + above) / (b - a)
+}
+
 /// One row: the sleep before one retry.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Row {
@@ -140,6 +166,11 @@ pub struct Schedule {
     /// A last sleep after the last retry, followed by no attempt (the
     /// library gives up after it).
     pub trailing: Option<Bounds>,
+    /// For a model whose draws depend on each other
+    /// ([`Model::dependent`]): per retry, the least and the most total
+    /// wait up to it over the seeded runs, in place of the sums of the
+    /// rows' bounds.
+    pub totals: Option<Vec<(f64, f64)>>,
 }
 
 /// The retries that happen in every run under `budget_ms`, by default:
@@ -207,6 +238,9 @@ pub struct Deciding<'a> {
     budget_ms: Option<f64>,
     /// Each row's range (for a budget, the rows that always happen).
     bounds: Vec<Bounds>,
+    /// Per retry, the least and most running total so far, when the
+    /// model's draws depend on each other.
+    totals: Option<Vec<(f64, f64)>>,
 }
 
 /// What [`plan`] finds: rows known at once, or rows still to be decided.
@@ -237,6 +271,16 @@ impl Deciding<'_> {
                 s.0 += d;
                 s.1 += 1;
             }
+            if let Some(totals) = &mut self.totals {
+                let mut total = 0.0;
+                for (k, d) in sleeps.iter().enumerate() {
+                    total += d;
+                    match totals.get_mut(k) {
+                        Some(t) => *t = (t.0.min(total), t.1.max(total)),
+                        None => totals.push((total, total)),
+                    }
+                }
+            }
             self.counts.push(sleeps.len() as u32);
             self.done += 1;
         }
@@ -262,6 +306,7 @@ impl Deciding<'_> {
                 runs: 0,
             }),
             trailing: self.model.trailing(&self.v),
+            totals: None,
         }
     }
 
@@ -293,6 +338,7 @@ impl Deciding<'_> {
                 rows,
                 budget: None,
                 trailing: model.trailing(v),
+                totals: self.totals,
             };
         };
         let (sums, counts) = (&self.sums, &self.counts);
@@ -335,6 +381,7 @@ impl Deciding<'_> {
                 runs: self.runs,
             }),
             trailing: model.trailing(v),
+            totals: self.totals,
         }
     }
 }
@@ -362,6 +409,7 @@ fn formula_rows(bounds: &[Bounds], budget: bool) -> Vec<Row> {
 /// every retry made in more than 0.1 % of the simulated runs).
 pub fn plan<'a>(model: &'a dyn Model, v: &Values) -> Result<Plan<'a>, LibError> {
     check(model, v)?;
+    let dependent = model.dependent(v);
     let deciding = |budget_ms, bounds, runs| Deciding {
         model,
         v: v.clone(),
@@ -372,17 +420,19 @@ pub fn plan<'a>(model: &'a dyn Model, v: &Values) -> Result<Plan<'a>, LibError> 
         counts: Vec::with_capacity(runs as usize),
         budget_ms,
         bounds,
+        totals: dependent.then(Vec::new),
     };
     let Some(budget_ms) = model.budget_ms(v) else {
         let n = model.max_retries(v).unwrap_or(MAX_ROWS).min(MAX_ROWS);
         let bounds: Vec<_> = (1..=n).map(|k| model.bounds(v, k)).collect();
-        if bounds.iter().any(|b| b.expected_ms.is_none()) {
+        if dependent || bounds.iter().any(|b| b.expected_ms.is_none()) {
             return Ok(Plan::Deciding(deciding(None, bounds, MEAN_RUNS)));
         }
         return Ok(Plan::Known(Schedule {
             rows: formula_rows(&bounds, false),
             budget: None,
             trailing: model.trailing(v),
+            totals: None,
         }));
     };
     // A count that ends the retries first bounds the retries that always

@@ -5,18 +5,28 @@
 //! `backoff/UniformRandomBackOffPolicy.java`. Not run here: pinned to
 //! that code.
 //!
-//! `maxAttempts` counts attempts. `delay = 0` reads `value`, whose default
-//! is 1000 ms. `multiplier > 0` picks the exponential policy (a multiplier
-//! up to 1 is forced to 1): sleep `interval` (or `maxInterval` once past
-//! it), then `interval = ⌊interval · multiplier⌋`; `maxDelay` is the max
-//! only if above `delay`, else 30 000 ms. `random` multiplies each sleep by
-//! `U[1, multiplier)`, truncated, the max after. Without a multiplier,
-//! `maxDelay > delay` gives `delay + nextInt(maxDelay − delay)`, else a
-//! fixed `delay`. No `Retry-After`, no time budget.
+//! This is spring-retry's `@Retryable` (`org.springframework.retry`), not
+//! Spring Framework 7's own `@Retryable` (`org.springframework.resilience`,
+//! which counts retries, not attempts).
+//!
+//! `maxAttempts` counts attempts. `delay` and `value` are `@AliasFor`
+//! mirrors (`Backoff.java`, lines 58 and 68), read from the merged
+//! annotation, so `delay = 0` is 0, not `value`'s 1000 ms; each policy then
+//! floors a period below 1 ms to 1 ms (`setBackOffPeriod`,
+//! `setMinBackOffPeriod`, `setInitialInterval`): `@Backoff(0)` retries
+//! after 1 ms, as spring-retry's own tests use it. `multiplier > 0` picks
+//! the exponential policy (a multiplier up to 1 is forced to 1): sleep
+//! `interval` (or `maxInterval` once past it), then `interval = ⌊interval ·
+//! multiplier⌋`; `maxDelay` is the max only if above `delay`, else 30 000
+//! ms. `random` multiplies each sleep by `U[1, multiplier)`, truncated, the
+//! max after. Without a multiplier, `maxDelay > delay` gives `delay +
+//! nextInt(maxDelay − delay)`, else a fixed `delay`. No `Retry-After`, no
+//! time budget.
 
+use super::Source;
 use super::{
-    num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer, MAX_ROWS,
+    floor_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer,
 };
 use super::{Draft, Translation};
 use crate::core::policy::{CapOrder, Jitter};
@@ -32,19 +42,18 @@ const PARAMS: &[Param] = &[
     Param::flag("random", false),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "spring-retry 2.0.12",
+    url: "https://github.com/spring-projects/spring-retry/blob/v2.0.12/src/main/java/org/springframework/retry/backoff/ExponentialBackOffPolicy.java",
+};
+
 pub(super) static INFO: Info = Info {
     id: "spring-retry",
     name: "Spring Retry @Retryable / @Backoff",
-    release: "spring-retry 2.0.12",
-    url: "https://github.com/spring-projects/spring-retry/blob/v2.0.12/src/main/java/org/springframework/retry/backoff/ExponentialBackOffPolicy.java",
     language: Language::Java,
     params: PARAMS,
-    counting: Counting {
-        param: Some("maxAttempts"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("maxAttempts"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -61,24 +70,24 @@ enum Policy {
     Fixed(f64),
 }
 
+/// The policy `BackOffPolicyBuilder.build` makes: it chooses with the
+/// annotation's `delay` as written, then each policy floors a period below
+/// 1 ms to 1 ms.
 fn policy(v: &Values) -> Policy {
-    let delay = if v.get("delay") == 0.0 {
-        1000.0
-    } else {
-        v.get("delay")
-    };
-    let (m, max) = (v.get("multiplier"), v.get("maxDelay"));
+    let (delay, m, max) = (v.get("delay"), v.get("multiplier"), v.get("maxDelay"));
+    let floor = |ms: f64| ms.max(1.0);
     if m > 0.0 {
         let max = if max > delay {
             max
         } else {
             DEFAULT_MAX_INTERVAL_MS
         };
-        Policy::Exponential(delay.max(1.0), m.max(1.0), max)
-    } else if max > delay {
-        Policy::Uniform(delay, max)
+        Policy::Exponential(floor(delay), m.max(1.0), floor(max))
+    } else if max > delay && floor(max) > floor(delay) {
+        Policy::Uniform(floor(delay), floor(max))
     } else {
-        Policy::Fixed(delay)
+        // maxDelay 1 over delay 0: both floor to 1, `nextInt` is skipped.
+        Policy::Fixed(floor(delay))
     }
 }
 
@@ -105,19 +114,26 @@ impl Model for SpringRetry {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let s = plain(v, n);
         match policy(v) {
-            Policy::Exponential(_, m, max) if v.flag("random") && m > 1.0 => {
-                Bounds::open(s, ((s * m).ceil() - 1.0).max(s).min(max))
-            }
+            Policy::Exponential(_, m, max) if v.flag("random") && m > 1.0 => Bounds {
+                min_ms: s.min(max),
+                max_ms: ((s * m).ceil() - 1.0).max(s).min(max),
+                // ⌊s · U[1, m)⌋, then the whole-ms max.
+                expected_ms: Some(floor_uniform_mean(s, s * m, f64::NEG_INFINITY, max)),
+            },
             Policy::Uniform(lo, hi) => Bounds::uniform(lo, hi - 1.0),
             _ => Bounds::fixed(s),
         }
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = (v.get("maxAttempts") as u32 - 1).min(MAX_ROWS);
+        let n = self.run_retries(v);
         (1..=n)
             .map(|k| {
                 let s = plain(v, k);
@@ -151,11 +167,12 @@ impl Writer for SpringRetry {
         d.count("maxAttempts", None);
         let first = d.first_ms();
         if first == 0.0 {
-            // delay = 0 reads as 1000 ms: 1 ms is the closest.
-            d.set("delay", 1.0);
+            // Every policy floors a period of 0 to 1 ms.
+            d.set("delay", 0.0);
             d.diff(
                 "first-retry",
-                "delay 0 reads as 1000 ms, so delay is 1 ms, not 0 ms".to_string(),
+                "Spring Retry waits at least 1 ms (it floors delay 0 to 1 ms), not 0 ms"
+                    .to_string(),
             );
         } else {
             d.set("delay", first);

@@ -17,9 +17,10 @@
 //! can show: the model starts at `stop_after_attempt(5)` and each wait's own
 //! defaults (`max` none: `MAX_WAIT`, about 4.6e18 s). No `Retry-After`.
 
+use super::Source;
 use super::{
-    clamp_uniform_mean, num, Bounds, Counting, Counts, Info, Language, Model, Param, Rand,
-    RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    clamp_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
+    Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -44,19 +45,18 @@ const PARAMS: &[Param] = &[
     Param::new("jitter", Unit::Seconds, 1.0, 0.0, 86_400.0),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "tenacity 9.2.1",
+    url: "https://github.com/jd/tenacity/blob/9.2.1/tenacity/wait.py",
+};
+
 pub(super) static INFO: Info = Info {
     id: "tenacity",
     name: "tenacity @retry",
-    release: "tenacity 9.2.1",
-    url: "https://github.com/jd/tenacity/blob/9.2.1/tenacity/wait.py",
     language: Language::Python,
     params: PARAMS,
-    counting: Counting {
-        param: Some("stop_after_attempt"),
-        counts: Counts::Attempts,
-        first_retry_waits: true,
-        budget_param: None,
-    },
+    counting: Counting::attempts("stop_after_attempt"),
     retry_after: RetryAfterRule::IGNORED,
 };
 
@@ -74,6 +74,10 @@ fn parts(v: &Values, n: u32) -> (f64, f64, f64) {
 impl Model for Tenacity {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn source(&self) -> &'static Source {
+        &SOURCE
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
@@ -99,7 +103,7 @@ impl Model for Tenacity {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let n = self.max_retries(v).unwrap_or(0).min(MAX_ROWS);
+        let n = self.run_retries(v);
         let wait = v.choice("wait");
         (1..=n)
             .map(|k| {
@@ -126,11 +130,22 @@ impl Writer for Tenacity {
         if v.get("max").is_finite() {
             args.push(format!("max={}", num(v.get("max"))));
         }
+        // wait_exponential_jitter takes multiplier= and min= from tenacity
+        // 9.2 on (a TypeError before): written only when they are not the
+        // defaults, and then said so.
+        let mut needs = "";
         if wait == "wait_exponential_jitter" {
             args.push(format!("jitter={}", num(v.get("jitter"))));
+            let (m, min) = (v.get("multiplier"), v.get("min"));
+            args.retain(|a| {
+                !(a.starts_with("multiplier=") && m == 1.0 || a.starts_with("min=") && min == 0.0)
+            });
+            if m != 1.0 || min != 0.0 {
+                needs = "# multiplier= and min= need tenacity >= 9.2\n";
+            }
         }
         format!(
-            "from tenacity import retry, stop_after_attempt, {wait}\n\n\
+            "from tenacity import retry, stop_after_attempt, {wait}\n\n{needs}\
              @retry(\n    \
              stop=stop_after_attempt({}),\n    \
              wait={wait}({}),\n\

@@ -6,13 +6,16 @@
 //! before adding any jitter); retry k ≥ 2 sleeps
 //! `min(backoff_max, backoff_factor · 2^(k−1) + U · backoff_jitter)`,
 //! floored at 0: the multiplier is fixed at 2 and the cap applies after the
-//! additive jitter. A `Retry-After` on 413, 429 or 503 replaces the backoff,
-//! clamped to `retry_after_max` and not to `backoff_max`; a value of 0 (or
-//! a past date) falls back to the backoff.
+//! additive jitter. A `Retry-After` on any retried response replaces the
+//! backoff (413, 429 and 503 carrying one are retried even outside
+//! `status_forcelist`), clamped to `retry_after_max` and not to
+//! `backoff_max`; a value of 0 (or a past date) falls back to the backoff.
+//! `respect_retry_after_header=False` ignores the header.
 
+use super::Source;
 use super::{
     clamp_uniform_mean, py_float, Bounds, Combine, Counting, Counts, Info, Language, Model, Param,
-    Rand, RetryAfterRule, Unit, Values, Writer, MAX_ROWS,
+    Rand, RetryAfterRule, Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -32,11 +35,15 @@ const PARAMS: &[Param] = &[
     ),
 ];
 
+/// Where the model was read (with the model, off the first screen).
+static SOURCE: Source = Source {
+    release: "urllib3 2.8.0",
+    url: "https://github.com/urllib3/urllib3/blob/2.8.0/src/urllib3/util/retry.py",
+};
+
 pub(super) static INFO: Info = Info {
     id: "urllib3",
     name: "urllib3 Retry",
-    release: "urllib3 2.8.0",
-    url: "https://github.com/urllib3/urllib3/blob/2.8.0/src/urllib3/util/retry.py",
     language: Language::Python,
     params: PARAMS,
     counting: Counting {
@@ -48,7 +55,10 @@ pub(super) static INFO: Info = Info {
     retry_after: RetryAfterRule {
         combine: Combine::Replaces,
         headers: &["Retry-After"],
-        statuses: &[413, 429, 503],
+        // `sleep` reads the header on every retried response: the 413,
+        // 429 and 503 of `RETRY_AFTER_STATUS_CODES` only make a response
+        // retried without `status_forcelist`.
+        statuses: &[],
         max_param: Some("retry_after_max"),
         zero_falls_back: true,
         capped_by_backoff_max: false,
@@ -73,6 +83,17 @@ impl Model for Urllib3 {
         &INFO
     }
 
+    fn source(&self) -> &'static Source {
+        &SOURCE
+    }
+
+    fn notes(&self, v: &Values) -> Vec<String> {
+        if !v.flag("respect_retry_after_header") {
+            return Vec::new();
+        }
+        vec!["It reads <code>Retry-After</code> on every response it retries, and retries a 413, 429 or 503 that carries one even outside <code>status_forcelist</code>.".to_string()]
+    }
+
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         if n <= 1 {
             return Bounds::fixed(0.0);
@@ -91,7 +112,7 @@ impl Model for Urllib3 {
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
-        let total = (v.get("total") as u32).min(MAX_ROWS);
+        let total = self.run_retries(v);
         let (cap, j) = (v.get("backoff_max"), v.get("backoff_jitter"));
         (1..=total)
             .map(|k| {
@@ -115,24 +136,36 @@ impl Writer for Urllib3 {
         } else {
             "False"
         };
+        // retry_after_max is new in urllib3 2.6.3 (a TypeError before it):
+        // written only when it is not the default, and then said so.
+        let max = v.get("retry_after_max");
+        let (needs, max) = if max == 21_600.0 {
+            ("2.0", String::new())
+        } else {
+            ("2.6.3", format!("    retry_after_max={},\n", py_float(max)))
+        };
         format!(
-            "from requests.adapters import HTTPAdapter\n\
+            "import requests\n\
+             from requests.adapters import HTTPAdapter\n\
              from urllib3.util import Retry\n\n\
+             # urllib3 >= {needs}\n\
              retry = Retry(\n    \
              total={},\n    \
              status_forcelist=[408, 429, 500, 502, 503, 504],\n    \
              backoff_factor={},\n    \
              backoff_max={},\n    \
              backoff_jitter={},\n    \
-             respect_retry_after_header={respect},\n    \
-             retry_after_max={},\n\
+             respect_retry_after_header={respect},\n\
+             {max}\
              )\n\
-             adapter = HTTPAdapter(max_retries=retry)\n",
+             adapter = HTTPAdapter(max_retries=retry)\n\
+             session = requests.Session()\n\
+             session.mount(\"https://\", adapter)\n\
+             session.mount(\"http://\", adapter)\n",
             v.get("total"),
             py_float(v.get("backoff_factor")),
             py_float(v.get("backoff_max")),
             py_float(v.get("backoff_jitter")),
-            py_float(v.get("retry_after_max")),
         )
     }
 

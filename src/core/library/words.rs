@@ -90,24 +90,32 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         [] => "RetryAfter(…)".to_string(),
         h => h.join(" or "),
     };
-    out.push(match ra.combine {
-        Combine::Ignored => "It does not read <code>Retry-After</code>.".to_string(),
-        Combine::Replaces => {
+    let chosen = &shown.source.0;
+    let switched_off = ra
+        .switch_param
+        .filter(|p| !chosen.values.flag(p))
+        .map(|p| format!("It ignores <code>Retry-After</code>: <code>{p}</code> is false."));
+    out.push(match (switched_off, ra.combine) {
+        (Some(off), _) => off,
+        (None, Combine::Ignored) => "It does not read <code>Retry-After</code>.".to_string(),
+        (None, Combine::Replaces) => {
             format!("A <code>{header}</code>{statuses} replaces the delay{bound}.")
         }
-        Combine::AtLeast => {
+        (None, Combine::AtLeast) => {
             format!("It waits at least what <code>{header}</code>{statuses} says{bound}.")
         }
-        Combine::Between { extra_ms } => format!(
+        (None, Combine::Between { extra_ms }) => format!(
             "A <code>{header}</code>{statuses} is kept between the delay and {} more.",
             format::delay(extra_ms as f64)
         ),
     });
+    out.extend(chosen.lib.model().notes(&chosen.values));
+    let source = chosen.lib.model().source();
     out.push(format!(
         "Model read from {}, <a href=\"{}\">{}</a>.",
-        escape(info.release),
-        escape(info.url),
-        escape(info.file())
+        escape(source.release),
+        escape(source.url),
+        escape(source.file())
     ));
     out.iter()
         .enumerate()
@@ -304,8 +312,8 @@ mod tests {
 
     #[test]
     fn the_file_is_read_from_the_link() {
-        let info = LibId::parse("urllib3").unwrap().info();
-        assert_eq!(info.file(), "src/urllib3/util/retry.py");
+        let source = LibId::parse("urllib3").unwrap().model().source();
+        assert_eq!(source.file(), "src/urllib3/util/retry.py");
     }
 
     #[test]

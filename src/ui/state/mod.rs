@@ -143,32 +143,26 @@ impl Derived {
             Some(ServerWait::decide(retry, wait_ms, retries(), reads))
         });
         let schedule = Memo::new(move |_| {
-            let mut s = match library.get() {
-                Some(lib) => lib.schedule.clone(),
-                // Only decorrelated jitter reads the simulated means: the
-                // other modes never wait for them.
-                None => {
-                    let p = policy.get();
-                    match p.jitter {
-                        Jitter::Decorrelated => {
-                            means.with(|m| schedule_with_means(&p, seed.get(), m))
-                        }
-                        _ => schedule_with_means(&p, seed.get(), &[]),
-                    }
-                }
+            let wait = match server_wait.get() {
+                Some(ServerWait::Applied { retry, wait_ms, .. }) => Some((retry, wait_ms)),
+                _ => None,
             };
-            if let Some(ServerWait::Applied { retry, wait_ms, .. }) = server_wait.get() {
-                match library.with(|l| {
-                    l.as_ref()
-                        .map(|l| l.source.0.lib.info().retry_after.combine)
-                }) {
-                    Some(combine) => {
-                        s.combine_server_wait(retry, &|d| combine.apply(d, wait_ms as f64));
-                    }
-                    None => {
-                        s.apply_server_wait(retry, wait_ms);
-                    }
-                }
+            // A library combines the wait as it does, within its budget.
+            if let Some(lib) = library.get() {
+                return match (wait, engine.get()) {
+                    (Some((retry, wait_ms)), Some(e)) => (e.server_wait)(&lib, retry, wait_ms),
+                    _ => lib.schedule.clone(),
+                };
+            }
+            // Only decorrelated jitter reads the simulated means: the
+            // other modes never wait for them.
+            let p = policy.get();
+            let mut s = match p.jitter {
+                Jitter::Decorrelated => means.with(|m| schedule_with_means(&p, seed.get(), m)),
+                _ => schedule_with_means(&p, seed.get(), &[]),
+            };
+            if let Some((retry, wait_ms)) = wait {
+                s.apply_server_wait(retry, wait_ms);
             }
             s
         });

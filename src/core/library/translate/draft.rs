@@ -140,6 +140,21 @@ impl Draft {
                 name,
                 format!("{name} cannot be none; set to its largest, {}{unit}", n(x)),
             );
+        } else if p.max_open && x >= p.max {
+            // Below an open maximum by the field's step.
+            x = p.max
+                - match p.unit {
+                    Unit::Millis => 1.0,
+                    _ => 0.01,
+                };
+            self.diff(
+                name,
+                format!(
+                    "{name} must be below {}{unit}; set to {}{unit}",
+                    n(p.max),
+                    n(x)
+                ),
+            );
         } else if x.is_finite() && x > p.max {
             x = p.max;
             self.diff(

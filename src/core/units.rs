@@ -220,13 +220,10 @@ mod tests {
         assert_eq!(ms("30 days"), Err(InputError::Unit));
         assert_eq!(
             InputError::Unit.to_string(),
-            "Use ms, s, min or h after the number, like 30 s."
+            "Use ms, s, min or h, like 30 s."
         );
         assert_eq!(ms("1.0005 s"), Err(InputError::FractionOfMs));
-        assert_eq!(
-            InputError::FractionOfMs.to_string(),
-            "That is a fraction of a millisecond: use whole ms."
-        );
+        assert_eq!(InputError::FractionOfMs.to_string(), "Use whole ms.");
         assert_eq!(ms("1.5 ms"), Err(InputError::FractionOfMs));
         assert_eq!(ms("0.000000005 h"), Err(InputError::FractionOfMs));
         assert_eq!(ms("0.00000125 h"), Err(InputError::FractionOfMs));

@@ -23,9 +23,12 @@ use super::snippets::Lang;
 pub trait Text {
     /// The text that reads back as this value; empty for "not set".
     fn to_text(&self) -> String;
-    /// Whether a field of this type may be a duration in ms (and so may
-    /// read units, [`TextInput::ms`]): known at compile time, so the other
-    /// types' fields carry no code for it.
+    /// Whether a field of this type is a duration in ms, and so reads
+    /// units once the rest of the page is here (`30 s`, `2 min`; see
+    /// [`crate::core::units::plain_ms`]). Every whole-ms field is a `u64`
+    /// or an `Option<u64>`, and no other field is: counts are `u32`,
+    /// factors `f64`. Known at compile time, so the other types' fields
+    /// carry no code for it.
     const DURATION: bool = false;
 }
 
@@ -66,10 +69,6 @@ pub struct TextInput<T: 'static> {
     pub hint: Option<&'static str>,
     /// True when the field takes fractions (the phone shows a decimal pad).
     pub decimal: bool,
-    /// True when the field is a duration in ms: once the rest of the page
-    /// is here, it also reads units (`30 s`, `2 min`; see
-    /// [`crate::core::units::plain_ms`]).
-    pub ms: bool,
     /// The share-link parameter.
     pub key: &'static str,
     /// Reads the text, or says why it is refused.
@@ -191,7 +190,6 @@ pub const BASE: TextInput<u64> = TextInput {
     id: "base",
     hint: Some("What retry 1 waits before jitter."),
     decimal: false,
-    ms: true,
     key: "base",
     parse: parse_delay,
     get: |s| s.policy.base_ms,
@@ -205,7 +203,6 @@ pub const MULTIPLIER: TextInput<f64> = TextInput {
     id: "multiplier",
     hint: Some("1 to 10; 1 keeps the delay constant."),
     decimal: true,
-    ms: false,
     key: "multiplier",
     parse: parse_multiplier,
     get: |s| s.policy.multiplier,
@@ -222,7 +219,6 @@ pub const CAP: TextInput<u64> = TextInput {
     id: "cap",
     hint: Some("No single wait goes above this."),
     decimal: false,
-    ms: true,
     key: "cap",
     parse: parse_delay,
     get: |s| s.policy.cap_ms,
@@ -236,7 +232,6 @@ pub const RETRIES: TextInput<u32> = TextInput {
     id: "retries",
     hint: Some("Retries after the first attempt, up to 1,000."),
     decimal: false,
-    ms: false,
     key: "retries",
     parse: parse_retries,
     get: |s| s.policy.max_retries,
@@ -261,7 +256,6 @@ pub const LOW_FACTOR: TextInput<f64> = TextInput {
     id: "lo",
     hint: None,
     decimal: true,
-    ms: false,
     key: "lo",
     parse: parse_factor,
     get: |s| s.policy.proportional.lo,
@@ -275,7 +269,6 @@ pub const HIGH_FACTOR: TextInput<f64> = TextInput {
     id: "hi",
     hint: None,
     decimal: true,
-    ms: false,
     key: "hi",
     parse: parse_factor,
     get: |s| s.policy.proportional.hi,
@@ -341,7 +334,6 @@ pub const RETRY_AFTER_MAX: TextInput<Option<u64>> = TextInput {
     id: "retry-after-max",
     hint: Some("The longest wait a header may impose. Empty: the deadline, or 600,000 ms."),
     decimal: false,
-    ms: true,
     key: "ramax",
     parse: parse_optional_delay,
     get: |s| s.retry_after_max_ms,
@@ -362,7 +354,6 @@ pub const DEADLINE: TextInput<Option<u64>> = TextInput {
     id: "deadline",
     hint: Some("Optional: the caller's total time budget for the waits."),
     decimal: false,
-    ms: true,
     key: "deadline",
     parse: parse_deadline,
     get: |s| s.deadline_ms,
@@ -409,7 +400,6 @@ pub const ATTEMPT_TIMEOUT: TextInput<u64> = TextInput {
     id: "attempt-timeout",
     hint: Some("Each attempt's limit; the deadline cuts the last ones shorter."),
     decimal: false,
-    ms: true,
     key: "timeout",
     parse: parse_attempt_timeout,
     get: |s| s.attempt_timeout_ms,
@@ -459,7 +449,6 @@ pub const SIM_CLIENTS: TextInput<u32> = TextInput {
     id: "sim-clients",
     hint: Some("1 to 1,000."),
     decimal: false,
-    ms: false,
     key: "simclients",
     parse: sim::parse_clients,
     get: |s| s.sim_clients,
@@ -473,7 +462,6 @@ pub const SIM_RUNS: TextInput<u32> = TextInput {
     id: "sim-runs",
     hint: Some("1 to 1,000 per figure."),
     decimal: false,
-    ms: false,
     key: "simruns",
     parse: sim::parse_runs,
     get: |s| s.sim_runs,

@@ -206,13 +206,6 @@ pub enum LibError {
         /// The value given.
         value: f64,
     },
-    /// A duration typed with a unit the field cannot read (`30 days`).
-    Unit {
-        /// The parameter.
-        name: &'static str,
-        /// Why.
-        error: crate::core::policy::InputError,
-    },
     /// The value is the parameter's maximum, which the library refuses
     /// (it takes values below it).
     NotBelow {
@@ -249,7 +242,6 @@ impl fmt::Display for LibError {
             LibError::NotWhole { name, value } => {
                 write!(f, "{name}: {value} is not a whole number")
             }
-            LibError::Unit { name, error } => write!(f, "{name}: {error}"),
             LibError::NotBelow { name, value } => {
                 write!(f, "{name}: must be below {value}")
             }
@@ -370,9 +362,11 @@ impl Values {
         match crate::core::units::library_value(text, field_ms) {
             None => self.set_text(name, text),
             Some(Ok(value)) => self.set(name, value),
-            Some(Err(error)) => Err(LibError::Unit {
+            // Said as any text the field cannot read: its label gives the
+            // unit it takes.
+            Some(Err(_)) => Err(LibError::NotANumber {
                 name: p.name,
-                error,
+                text: text.to_string(),
             }),
         }
     }

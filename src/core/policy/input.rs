@@ -53,10 +53,8 @@ impl fmt::Display for InputError {
             InputError::FactorsReversed => {
                 f.write_str("The lowest factor must not be above the highest.")
             }
-            InputError::Unit => f.write_str("Use ms, s, min or h after the number, like 30 s."),
-            InputError::FractionOfMs => {
-                f.write_str("That is a fraction of a millisecond: use whole ms.")
-            }
+            InputError::Unit => f.write_str("Use ms, s, min or h, like 30 s."),
+            InputError::FractionOfMs => f.write_str("Use whole ms."),
         }
     }
 }

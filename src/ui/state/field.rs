@@ -78,7 +78,7 @@ pub fn read_units(reader: UnitReader) {
 /// millisecond field, once it is here.
 fn read<T: Text>(spec: &TextInput<T>, text: &str) -> Result<T, InputError> {
     match UNITS.get() {
-        Some(plain) if T::DURATION && spec.ms => (spec.parse)(&plain(text)?),
+        Some(plain) if T::DURATION => (spec.parse)(&plain(text)?),
         _ => (spec.parse)(text),
     }
 }
@@ -137,7 +137,7 @@ pub trait Bound {
     fn stale(&self) -> Option<StaleField> {
         None
     }
-    /// A millisecond field's id and text (see [`TextInput::ms`]).
+    /// A millisecond field's id and text (see [`Text::DURATION`]).
     fn ms_field(&self) -> Option<(&'static str, RwSignal<String>)> {
         None
     }
@@ -158,7 +158,7 @@ impl<T: Text + Clone + PartialEq + Send + Sync + 'static> Bound for Field<T> {
     }
 
     fn ms_field(&self) -> Option<(&'static str, RwSignal<String>)> {
-        self.spec.ms.then_some((self.spec.id, self.text))
+        T::DURATION.then_some((self.spec.id, self.text))
     }
 
     fn stale(&self) -> Option<StaleField> {

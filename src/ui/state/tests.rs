@@ -451,7 +451,7 @@ fn a_library_field_in_seconds_reads_units() {
         let error = state.library.parsed.with(|p| p.errors[factor].clone());
         assert_eq!(
             error.as_deref(),
-            Some("backoff_factor: Use ms, s, min or h after the number, like 30 s.")
+            Some("backoff_factor: \"2 fortnights\" is not a valid value")
         );
         assert!(encode(&state.snapshot()).contains("lib.backoff_factor=0.5"));
     });

@@ -369,6 +369,9 @@ test('millisecond fields read units and say what they read; library fields in se
   // The note is part of the hint the field is described by.
   assert.match(await cap.getAttribute('aria-describedby'), /cap-hint/);
   assert.equal(await note.evaluate((n) => n.parentElement.id), 'cap-hint');
+  // On a line of its own under the hint's words.
+  assert.ok(await note.evaluate((n) => n.getBoundingClientRect().left === n.parentElement.getBoundingClientRect().left
+    && n.getBoundingClientRect().top > n.parentElement.getBoundingClientRect().top), 'the note starts its own line');
   await cap.fill('30,000');
   assert.equal(await note.textContent(), '= 30,000 ms (30.0 s)');
   await cap.fill('30000');

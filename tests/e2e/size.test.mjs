@@ -53,9 +53,12 @@ export const CRITICAL_CEILING_BYTES = 174 * 1024;
  * Issue 25 ("Every library side by side, and your own config pasted in",
  * 30 KB allowed): 28,556 B for "Paste your config", the config reader and
  * its field, all below the first screen (322,080 B before, 350,636 B
- * after).
+ * after); then 564 B for the reader's resilience4j `baseConfig` rule (a
+ * shared config the paste defines leaves nothing out), below the first
+ * screen (358,320 B before, 358,884 B after, this machine's build).
  */
-export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752 + 28_556;
+export const CEILING_BYTES =
+  291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752 + 28_556 + 564;
 
 const env = useBrowser();
 

@@ -183,6 +183,25 @@ fn refusals_and_notices() {
     assert_eq!(whats, ["connect", "status_forcelist"]);
     let unread = read("Retry(total=RETRIES, backoff_factor=0.5)").unwrap();
     assert_eq!(unread.ignored[0].what, "total");
+    // resilience4j's `baseConfig` naming a shared config: left aside only
+    // when that config is not in the paste.
+    let shared = "resilience4j.retry:\n  configs:\n    default:\n      maxAttempts: 4\n  instances:\n    a:\n      baseConfig: default\n";
+    reads(shared, "resilience4j", &[("maxAttempts", 4.0)]);
+    assert_eq!(read(shared).unwrap().ignored, []);
+    let elsewhere = read(&shared.replace("baseConfig: default", "baseConfig: other")).unwrap();
+    let whats: Vec<&str> = elsewhere.ignored.iter().map(|i| i.what.as_str()).collect();
+    assert_eq!(whats, ["baseConfig"]);
+    let props = "resilience4j.retry.configs.base.max-attempts=6\nresilience4j.retry.instances.a.base-config=base\n";
+    reads(props, "resilience4j", &[("maxAttempts", 6.0)]);
+    assert_eq!(read(props).unwrap().ignored, []);
+    // A circuit breaker's shared config is not the retry's.
+    let breaker = "resilience4j:\n  circuitbreaker:\n    configs:\n      default:\n        slidingWindowSize: 10\n  retry:\n    instances:\n      a:\n        baseConfig: default\n        maxAttempts: 2\n";
+    let noted = read(breaker).unwrap();
+    assert!(
+        noted.ignored.iter().any(|i| i.what == "baseConfig"),
+        "{:?}",
+        noted.ignored
+    );
 }
 
 /// Hostile inputs: each gives a notice or a reading, never a panic, and

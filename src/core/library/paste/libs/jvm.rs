@@ -137,6 +137,7 @@ fn resilience4j(r: &mut Reader) {
         &["eventconsumerbuffersize", "consumeresultbeforeretryattempt"],
         CALLBACK,
     );
+    super::shared_config::mark_read(r);
     r.aside(
         &["baseconfig"],
         "a shared config named elsewhere: its values are not in the paste",

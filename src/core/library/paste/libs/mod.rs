@@ -9,6 +9,7 @@ mod go;
 mod jvm;
 mod python;
 mod rest;
+mod shared_config;
 
 use super::facts::Facts;
 use super::parse::{Arg, Expr};

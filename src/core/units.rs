@@ -40,13 +40,7 @@ fn unit_ms(unit: &str) -> Option<u64> {
 /// Reads a duration in whole milliseconds, `min..=max`.
 pub fn parse_ms(text: &str, min: u64, max: u64) -> Result<u64, InputError> {
     let text = text.trim();
-    let letters = text
-        .bytes()
-        .rev()
-        .take_while(u8::is_ascii_alphabetic)
-        .count();
-    let (number, unit) = text.split_at(text.len() - letters);
-    let number = number.trim_end();
+    let (number, unit) = split_unit(text);
     // Words alone (`abc`, `inf`, `NaN`) get the usual messages.
     let Some(&first) = number.as_bytes().first() else {
         return parse_whole(text, min, max);
@@ -151,6 +145,13 @@ pub fn plain_ms(text: &str) -> Result<Cow<'_, str>, InputError> {
 /// it has no unit, or is words alone (`none`, `inf`), which the fields
 /// read as they always have.
 fn number_and_unit(text: &str) -> Option<(&str, &str)> {
+    let (number, unit) = split_unit(text);
+    (!unit.is_empty() && !number.is_empty()).then_some((number, unit))
+}
+
+/// `text` trimmed and cut before its trailing letters: the number, and the
+/// unit (empty when there is none).
+fn split_unit(text: &str) -> (&str, &str) {
     let text = text.trim();
     let letters = text
         .bytes()
@@ -158,8 +159,7 @@ fn number_and_unit(text: &str) -> Option<(&str, &str)> {
         .take_while(u8::is_ascii_alphabetic)
         .count();
     let (number, unit) = text.split_at(text.len() - letters);
-    let number = number.trim_end();
-    (!unit.is_empty() && !number.is_empty()).then_some((number, unit))
+    (number.trim_end(), unit)
 }
 
 /// A library field's value typed with a unit, in the field's own unit of

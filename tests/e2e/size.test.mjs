@@ -76,7 +76,10 @@ export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752
   // note's own line in rest.css). With the 9,719 B of its first part this
   // is 12,963 B, past the 10 KB the issue allows by 2,723 B: reported in
   // its closing note.
-  + 3_244;
+  + 3_244
+  // Lowered as the page shrank: one unit splitter in core::units and the
+  // load budgets' modules (400,064 B before, 399,873 B after).
+  - 191;
 
 const env = useBrowser();
 

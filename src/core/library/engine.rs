@@ -15,8 +15,8 @@
 use std::sync::Arc;
 
 use super::{
-    fields_html, library_notes, library_rows, sampled, with_server_wait, Configured, Deciding,
-    LibError, LibId, LibrarySchedule, Rows, Schedule, Values,
+    fields_html, library_notes, library_rows, sample, sampled, with_server_wait, Configured,
+    Deciding, LibError, LibId, LibrarySchedule, Rows, Schedule, Values,
 };
 use crate::core::schedule::Schedule as PageSchedule;
 
@@ -48,6 +48,9 @@ pub struct Engine {
     /// The shown schedule with a server's wait at a retry, as the library
     /// combines it ([`with_server_wait`]).
     pub server_wait: fn(&LibrarySchedule, u32, u64) -> PageSchedule,
+    /// One seeded run's sleeps in ms, every attempt failing at once
+    /// ([`sample`]): what one simulated client of the library waits.
+    pub sample: fn(&Configured, u64) -> Result<Vec<f64>, LibError>,
 }
 
 impl Engine {
@@ -64,6 +67,7 @@ impl Engine {
             fields_html,
             notes: library_notes,
             server_wait: with_server_wait,
+            sample: |c, seed| sample(c.lib.model(), &c.values, seed),
         }
     }
 }
@@ -104,6 +108,9 @@ mod tests {
             let shown = (engine.sampled)(Arc::new((chosen.clone(), finished)), 7, false);
             assert_eq!(shown, super::super::library_schedule(&chosen, 7).unwrap());
             assert_eq!((engine.notes)(&shown), library_notes(&shown));
+            let run = (engine.sample)(&chosen, 7).unwrap();
+            assert_eq!(run, super::super::sample(lib.model(), &chosen.values, 7).unwrap());
+            assert!(!run.is_empty(), "{}", lib.id());
         }
     }
 }

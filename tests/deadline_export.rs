@@ -272,3 +272,30 @@ fn a_library_export_lists_its_own_settings_not_the_page_policy() {
         "{csv}"
     );
 }
+
+/// A retry the sampled run did not make (a library's time budget ran out
+/// first) reads "did not happen" in the Markdown and is empty in the CSV,
+/// not a wait of 0 ms.
+#[test]
+fn exports_say_which_retries_the_sample_did_not_make() {
+    use backoff_calculator::core::library::{library_schedule, Configured, LibId};
+    use backoff_calculator::core::schedule::NOT_MADE;
+    let c = Configured::defaults(LibId::parse("cenkalti").unwrap());
+    let s = library_schedule(&c, 1).unwrap().schedule;
+    let made = s
+        .sample_ends
+        .expect("cenkalti's defaults stop every run early") as usize;
+    let csv = to_csv(&s);
+    let lines: Vec<&str> = csv.lines().skip(1).collect();
+    assert!(!lines[made - 1].split(',').nth(1).unwrap().is_empty());
+    for line in &lines[made..] {
+        assert_eq!(line.split(',').nth(1), Some(""), "{line}");
+    }
+    let md = to_markdown(&s);
+    let rows: Vec<&str> = md
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| Retry"))
+        .collect();
+    assert!(!rows[made - 1].contains(NOT_MADE));
+    assert!(rows[made..].iter().all(|r| r.contains(NOT_MADE)));
+}

@@ -6,6 +6,7 @@
 //! Coordinates are in the SVG's own units ([`WIDTH`] × [`HEIGHT`]); `y`
 //! grows downwards as in SVG.
 
+use super::decimal_text::{fixed, Num};
 use super::format;
 use super::html::escape;
 use super::schedule::Schedule;
@@ -38,6 +39,8 @@ pub struct Mark {
     pub band_bottom: f64,
     /// Height of the sampled delay's bar top.
     pub sample_y: f64,
+    /// Whether the sampled run made this retry (no dot when it did not).
+    pub sampled: bool,
     /// The expected value.
     pub expected_y: f64,
     /// Whether a server wait replaced this retry.
@@ -141,8 +144,8 @@ pub fn layout(schedule: &Schedule, cap_ms: u64, deadline_ms: Option<u64>) -> Cha
             .max(schedule.total_ms)
             .max(deadline_ms.unwrap_or(0) as f64),
     );
-    let delay_y = |ms: f64| TOP + plot_h * (1.0 - (ms / delay_top).clamp(0.0, 1.0));
-    let total_y = |ms: f64| TOP + plot_h * (1.0 - (ms / total_top).clamp(0.0, 1.0));
+    let delay_y = |ms: f64| TOP + plot_h * (1.0 - crate::core::clamp(ms / delay_top, 0.0, 1.0));
+    let total_y = |ms: f64| TOP + plot_h * (1.0 - crate::core::clamp(ms / total_top, 0.0, 1.0));
     let check = deadline_ms.map(|d| schedule.against_deadline(d));
 
     let marks: Vec<Mark> = rows
@@ -155,16 +158,19 @@ pub fn layout(schedule: &Schedule, cap_ms: u64, deadline_ms: Option<u64>) -> Cha
             band_top: delay_y(r.max_ms),
             band_bottom: delay_y(r.min_ms),
             sample_y: delay_y(r.sample_ms),
+            sampled: schedule.sampled(r.retry),
             expected_y: delay_y(r.expected_ms),
             server_wait: r.server_wait,
             past_deadline: check.is_some_and(|c| c.is_past(r.retry)),
         })
         .collect();
 
-    let mut cumulative_points = format!("{LEFT:.1},{:.1}", total_y(0.0));
+    let point = |x: f64, y: f64| format!("{},{}", fixed(x, 1), fixed(y, 1));
+    let mut cumulative_points = point(LEFT, total_y(0.0));
     for (i, r) in rows.iter().enumerate() {
         let x = LEFT + slot * (i as f64 + 1.0);
-        cumulative_points.push_str(&format!(" {x:.1},{:.1}", total_y(r.cumulative_ms)));
+        cumulative_points.push(' ');
+        cumulative_points.push_str(&point(x, total_y(r.cumulative_ms)));
     }
 
     // Label every retry when there is room, else about ten of them.
@@ -204,49 +210,50 @@ pub fn layout(schedule: &Schedule, cap_ms: u64, deadline_ms: Option<u64>) -> Cha
 /// writer; the axes change only with their labels and lines.
 pub fn axes_svg(c: &Chart) -> String {
     use std::fmt::Write;
-    let right = WIDTH - RIGHT;
+    let (left, right) = (Num(LEFT), Num(WIDTH - RIGHT));
     let bottom = HEIGHT - BOTTOM;
     let mut out = String::new();
     for t in &c.delay_ticks {
         let _ = write!(
             out,
-            r#"<line class="grid" x1="{LEFT}" x2="{right}" y1="{y}" y2="{y}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
-            LEFT - 6.0,
-            t.y + 4.0,
+            r#"<line class="grid" x1="{left}" x2="{right}" y1="{y}" y2="{y}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            Num(LEFT - 6.0),
+            Num(t.y + 4.0),
             escape(&t.label),
-            y = t.y,
+            y = Num(t.y),
         );
     }
     for t in &c.total_ticks {
         let _ = write!(
             out,
             r#"<text class="tick total" x="{}" y="{}">{}</text>"#,
-            right + 6.0,
-            t.y + 4.0,
+            Num(right.0 + 6.0),
+            Num(t.y + 4.0),
             escape(&t.label)
         );
     }
     for (x, k) in &c.retry_labels {
         let _ = write!(
             out,
-            r#"<text class="tick" x="{x}" y="{}" text-anchor="middle">{k}</text>"#,
-            bottom + 16.0
+            r#"<text class="tick" x="{}" y="{}" text-anchor="middle">{k}</text>"#,
+            Num(*x),
+            Num(bottom + 16.0)
         );
     }
-    if let Some(y) = c.cap_y {
+    if let Some(y) = c.cap_y.map(Num) {
         let _ = write!(
             out,
-            r#"<line class="cap-line" x1="{LEFT}" x2="{right}" y1="{y}" y2="{y}"/><text class="line-label" x="{}" y="{}">cap</text>"#,
-            LEFT + 4.0,
-            y - 4.0
+            r#"<line class="cap-line" x1="{left}" x2="{right}" y1="{y}" y2="{y}"/><text class="line-label" x="{}" y="{}">cap</text>"#,
+            Num(LEFT + 4.0),
+            Num(y.0 - 4.0)
         );
     }
-    if let Some(y) = c.deadline_y {
+    if let Some(y) = c.deadline_y.map(Num) {
         let _ = write!(
             out,
-            r#"<line class="deadline-line" x1="{LEFT}" x2="{right}" y1="{y}" y2="{y}"/><text class="line-label deadline" x="{}" y="{}" text-anchor="end">deadline (right axis)</text>"#,
-            right - 4.0,
-            y - 4.0
+            r#"<line class="deadline-line" x1="{left}" x2="{right}" y1="{y}" y2="{y}"/><text class="line-label deadline" x="{}" y="{}" text-anchor="end">deadline (right axis)</text>"#,
+            Num(right.0 - 4.0),
+            Num(y.0 - 4.0)
         );
     }
     out

@@ -49,7 +49,12 @@ pub fn to_csv(schedule: &Schedule) -> String {
         out.push_str(&format!(
             "{},{},{},{},{},{},{},{}\n",
             r.retry,
-            sample,
+            // Empty for a retry the sampled run did not make.
+            if schedule.sampled(r.retry) {
+                sample.to_string()
+            } else {
+                String::new()
+            },
             whole(r.min_ms),
             whole(r.max_ms),
             whole(r.expected_ms),
@@ -133,7 +138,11 @@ pub fn to_markdown(schedule: &Schedule) -> String {
         }
         out.push_str(&format!(
             "| {retry} | {} | {} | {} | {} |\n",
-            format::delay(sample as f64),
+            if schedule.sampled(r.retry) {
+                format::delay(sample as f64)
+            } else {
+                super::schedule::NOT_MADE.to_string()
+            },
             format::range(r.min_ms, r.max_ms),
             format::delay(r.expected_ms),
             format::delay(r.cumulative_ms),

@@ -4,6 +4,8 @@
 //! `627 ms`, `2,110 ms (2.11 s)`, `10,591 ms (10.6 s)`; totals as `26.1 s`.
 //! Rounding happens here and nowhere else: the core keeps full precision.
 
+use super::decimal_text::fixed;
+
 /// Writes a whole number with comma thousands separators: `1,234,567`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -40,7 +42,7 @@ pub fn seconds(ms: f64) -> String {
         let rounded = (s * scale).round() / scale;
         // Rounding can carry into the next decade (9.996 → 10.00); move on.
         if rounded < 10f64.powi(3 - decimals as i32) {
-            return format!("{rounded:.decimals$}");
+            return fixed(rounded, decimals as u32);
         }
     }
     thousands(s.round() as u64)

@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use super::decimal_text::shortest;
 use super::inputs::PARAMS;
 use super::library::{Configured, LibError, LibId};
 use super::policy::{Policy, DEFAULT_ATTEMPT_TIMEOUT_MS};
@@ -196,7 +197,11 @@ pub fn decode_fields(query: &str, defaults: State) -> (State, Vec<Notice>) {
         state.policy.proportional = fallback;
         notices.push(Notice {
             key: "lo".into(),
-            value: format!("{}, hi={}", proportional.lo, proportional.hi),
+            value: format!(
+                "{}, hi={}",
+                shortest(proportional.lo),
+                shortest(proportional.hi)
+            ),
             reason: super::inputs::link_reason(e),
         });
     }

@@ -135,6 +135,24 @@ test('urllib3 with backoff_factor 1, backoff_max 32, total 6: 0, 2, 4, 8, 16, 32
   for (let k = 1; k <= 6; k += 1) await page.locator(`svg [data-retry="${k}"]`).first().waitFor();
 });
 
+test('retries a sampled run did not make say so, with no dot in the chart, rather than 0 ms', async (t) => {
+  // cenkalti's defaults: its 15-minute MaxElapsedTime ends every run
+  // before the table's last row.
+  const { page } = await env.open(t, '?lib=cenkalti');
+  await decided(page);
+  const shown = await rows(page);
+  const made = shown.findIndex((r) => r.text.includes('did not happen'));
+  assert.ok(made > 0 && made < shown.length, `some rows were made, then not (${made} of ${shown.length})`);
+  assert.ok(!shown[made - 1].text.includes('did not happen'));
+  for (const r of shown.slice(made)) {
+    assert.match(r.text, /did not happen/, `retry ${r.retry}`);
+    assert.doesNotMatch(r.text.split('did not happen')[0], /\b0 ms/, `retry ${r.retry}`);
+  }
+  const radius = (k) => page.locator(`svg [data-retry="${k}"] circle.sample`).getAttribute('r');
+  assert.notEqual(await radius(made), '0', 'the last retry made has its dot');
+  assert.equal(await radius(made + 1), '0', 'the first retry not made has none');
+});
+
 test('editing a library field updates the schedule and the link; a bad entry is refused beside the field', async (t) => {
   const { page } = await env.open(t, '?lib=urllib3&seed=3');
   await rowCount(page, Number(param('urllib3', 'total').default));

@@ -78,7 +78,7 @@ impl Axis {
     /// The x of `ms`. Room is left on the right for the last axis label,
     /// centred on its tick.
     pub fn x(&self, ms: f64) -> f64 {
-        NAME_W + (WIDTH - NAME_W - 28.0) * (ms / self.top).clamp(0.0, 1.0)
+        NAME_W + (WIDTH - NAME_W - 28.0) * crate::core::clamp(ms / self.top, 0.0, 1.0)
     }
 
     /// The value of tick `i` (0 to [`TICKS`] − 1).

@@ -47,7 +47,7 @@ impl Text for u32 {
 
 impl Text for f64 {
     fn to_text(&self) -> String {
-        self.to_string()
+        crate::core::decimal_text::shortest(*self)
     }
 }
 

@@ -48,6 +48,7 @@ use translate::Draft;
 pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, FIELDS};
 pub use words::{diff_html, field_id, fields_html, library_notes, option_html, options_html};
 
+use crate::core::decimal_text::shortest;
 use crate::core::policy::Policy;
 use crate::core::server_wait::Reads;
 pub use schedule::{
@@ -187,7 +188,9 @@ impl Combine {
             Combine::Ignored => delay_ms,
             Combine::Replaces => wait_ms,
             Combine::AtLeast => delay_ms.max(wait_ms),
-            Combine::Between { extra_ms } => wait_ms.clamp(delay_ms, delay_ms + extra_ms as f64),
+            Combine::Between { extra_ms } => {
+                crate::core::clamp(wait_ms, delay_ms, delay_ms + extra_ms as f64)
+            }
         }
     }
 }
@@ -495,7 +498,7 @@ pub const NODE_TIMER_MAX_MS: f64 = 2_147_483_647.0;
 
 /// A number as a config writes it: `0.5`, `120`, `1e-7`.
 pub fn num(x: f64) -> String {
-    format!("{x}")
+    shortest(x)
 }
 
 /// A Python float literal: always with a point (`2.0`, `0.5`).

@@ -20,7 +20,7 @@ pub struct LibrarySchedule {
     /// `Cap`): waited, but followed by no attempt.
     pub trailing: Option<Bounds>,
     /// Retries the seeded run made (with a budget, it may stop before the
-    /// last row; later rows then show a sample of 0).
+    /// last row; the schedule marks the later rows as not made: `sample_ends`).
     pub run_retries: usize,
     /// The library and values, and its rows as [`schedule`] gave them: kept
     /// so that a new seed reuses them ([`sampled`]).
@@ -83,6 +83,9 @@ pub fn sampled(source: Arc<(Configured, Schedule)>, seed: u64, deciding: bool) -
         schedule.attempts = u64::from(m) + 1;
     }
     settle(&mut schedule, lib);
+    if run.len() < schedule.rows.len() {
+        schedule.sample_ends = Some(run.len() as u32);
+    }
     LibrarySchedule {
         schedule,
         budget: lib.budget,
@@ -155,6 +158,29 @@ mod tests {
             c.values.set_text(k, v).unwrap();
         }
         c
+    }
+
+    #[test]
+    fn a_sample_that_stops_early_says_which_rows_it_did_not_make() {
+        // cenkalti at its defaults: the 15-minute MaxElapsedTime ends
+        // every run before the table's last row.
+        let c = Configured::defaults(LibId::parse("cenkalti").unwrap());
+        for seed in 0..20 {
+            let s = library_schedule(&c, seed).unwrap();
+            let made = s.run_retries as u32;
+            assert!((made as usize) < s.schedule.rows.len(), "seed {seed}");
+            assert_eq!(s.schedule.sample_ends, Some(made));
+            for r in &s.schedule.rows {
+                assert_eq!(s.schedule.sampled(r.retry), r.retry <= made);
+                if r.retry > made {
+                    assert_eq!(r.sample_ms, 0.0);
+                }
+            }
+        }
+        // A run that makes every row leaves them all sampled.
+        let s = library_schedule(&urllib3(&[]), 3).unwrap();
+        assert_eq!(s.schedule.sample_ends, None);
+        assert!(s.schedule.rows.iter().all(|r| s.schedule.sampled(r.retry)));
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::core::decimal_text::shortest;
+
 /// The unit a parameter is written in, as the library takes it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Unit {
@@ -126,7 +128,7 @@ impl Param {
             Unit::Bool => (if value != 0.0 { "true" } else { "false" }).to_string(),
             Unit::Choice(names) => names.get(value as usize).copied().unwrap_or("").to_string(),
             _ if value == f64::INFINITY => "none".to_string(),
-            _ => value.to_string(),
+            _ => shortest(value),
         }
     }
 
@@ -237,13 +239,19 @@ impl fmt::Display for LibError {
                 min,
                 max,
             } => {
-                write!(f, "{name}: {value} is outside {min} to {max}")
+                write!(
+                    f,
+                    "{name}: {} is outside {} to {}",
+                    shortest(*value),
+                    shortest(*min),
+                    shortest(*max)
+                )
             }
             LibError::NotWhole { name, value } => {
-                write!(f, "{name}: {value} is not a whole number")
+                write!(f, "{name}: {} is not a whole number", shortest(*value))
             }
             LibError::NotBelow { name, value } => {
-                write!(f, "{name}: must be below {value}")
+                write!(f, "{name}: must be below {}", shortest(*value))
             }
             LibError::Conflict { name, why } => write!(f, "{name}: {why}"),
         }

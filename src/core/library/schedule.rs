@@ -88,10 +88,10 @@ impl Bounds {
 /// The mean of `clamp(X, lo, hi)` for `X` uniform in `[a, b]` (`lo ≤ hi`).
 pub fn clamp_uniform_mean(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
     if b <= a {
-        return a.clamp(lo, hi);
+        return crate::core::clamp(a, lo, hi);
     }
-    let l = lo.clamp(a, b);
-    let h = hi.clamp(a, b);
+    let l = crate::core::clamp(lo, a, b);
+    let h = crate::core::clamp(hi, a, b);
     let mid = (h * h - l * l) / 2.0;
     // Each clamped end counts only where it is reached (an infinite `hi`
     // is never reached).
@@ -108,7 +108,7 @@ pub fn clamp_uniform_mean(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
 /// of 2³¹ ms keep their sub-ms digits.
 pub fn floor_uniform_mean(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
     if b <= a {
-        return a.clamp(lo, hi).floor();
+        return crate::core::clamp(a, lo, hi).floor();
     }
     // ∫₀ᵗ frac(y) dy = ⌊t⌋/2 + frac(t)²/2, as differences.
     let frac_integral = |l: f64, h: f64| {

@@ -82,7 +82,7 @@ impl Model for Tenacity {
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let (x, lo, hi) = parts(v, n);
-        let high = x.clamp(lo, hi);
+        let high = crate::core::clamp(x, lo, hi);
         let b = match v.choice("wait") {
             "wait_exponential" => Bounds::fixed(high),
             "wait_random_exponential" => Bounds::uniform(v.get("min"), high),
@@ -90,7 +90,7 @@ impl Model for Tenacity {
                 let j = v.get("jitter");
                 Bounds {
                     min_ms: high,
-                    max_ms: (x + j).clamp(lo, hi),
+                    max_ms: crate::core::clamp(x + j, lo, hi),
                     expected_ms: Some(clamp_uniform_mean(x, x + j, lo, hi)),
                 }
             }
@@ -109,9 +109,11 @@ impl Model for Tenacity {
             .map(|k| {
                 let (x, lo, hi) = parts(v, k);
                 let s = match wait {
-                    "wait_exponential" => x.clamp(lo, hi),
-                    "wait_random_exponential" => rng.uniform(v.get("min"), x.clamp(lo, hi)),
-                    _ => (x + rng.uniform(0.0, v.get("jitter"))).clamp(lo, hi),
+                    "wait_exponential" => crate::core::clamp(x, lo, hi),
+                    "wait_random_exponential" => {
+                        rng.uniform(v.get("min"), crate::core::clamp(x, lo, hi))
+                    }
+                    _ => crate::core::clamp(x + rng.uniform(0.0, v.get("jitter")), lo, hi),
                 };
                 s * 1000.0
             })

@@ -101,8 +101,8 @@ impl Model for Urllib3 {
         let cap = v.get("backoff_max");
         let d = base_s(v, n);
         let j = v.get("backoff_jitter");
-        let lo = d.clamp(0.0, cap);
-        let hi = (d + j).clamp(0.0, cap);
+        let lo = crate::core::clamp(d, 0.0, cap);
+        let hi = crate::core::clamp(d + j, 0.0, cap);
         let mean = clamp_uniform_mean(d, d + j, 0.0, cap);
         Bounds {
             min_ms: lo * 1000.0,

@@ -54,7 +54,7 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         ));
         if shown.run_retries < retries {
             out.push(format!(
-                "This sample stopped after {} retries; later rows show no sampled wait.",
+                "This sample stopped after {} retries; the later rows did not happen in it.",
                 shown.run_retries
             ));
         }

@@ -36,6 +36,6 @@ impl Stream {
 
     /// `lo + (hi − lo) × u`, kept inside `[lo, hi]`.
     pub fn between(&mut self, lo: f64, hi: f64) -> f64 {
-        (lo + (hi - lo) * self.unit()).clamp(lo, hi)
+        crate::core::clamp(lo + (hi - lo) * self.unit(), lo, hi)
     }
 }

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::{MAX_DELAY_MS, MAX_FACTOR, MAX_MULTIPLIER, MAX_RETRIES, MIN_FACTOR, MIN_MULTIPLIER};
-use crate::core::{decimal, format};
+use crate::core::{decimal, decimal_text, format};
 
 /// Why a field's text was not accepted.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,7 +107,7 @@ pub fn parse_decimal(text: &str, min: f64, max: f64) -> Result<f64, InputError> 
         if v.fract() == 0.0 {
             format::thousands(v as u64)
         } else {
-            v.to_string()
+            decimal_text::shortest(v)
         }
     };
     parse_in_range(&text, (min, label(min)), (max, label(max)))
@@ -130,7 +130,11 @@ pub fn parse_whole(text: &str, min: u64, max: u64) -> Result<u64, InputError> {
 
 /// Reads any fractional number in `min..=max`.
 fn parse_fraction(text: &str, min: f64, max: f64) -> Result<f64, InputError> {
-    parse_in_range(text, (min, min.to_string()), (max, max.to_string()))
+    parse_in_range(
+        text,
+        (min, decimal_text::shortest(min)),
+        (max, decimal_text::shortest(max)),
+    )
 }
 
 /// Reads the multiplier: any number from [`MIN_MULTIPLIER`] to [`MAX_MULTIPLIER`].

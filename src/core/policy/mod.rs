@@ -7,6 +7,8 @@
 
 mod input;
 
+use crate::core::decimal_text;
+
 pub use input::{
     parse_attempt_timeout, parse_deadline, parse_decimal, parse_delay, parse_factor,
     parse_multiplier, parse_optional_delay, parse_retries, parse_whole, InputError,
@@ -171,12 +173,12 @@ impl Proportional {
     pub fn check(&self) -> Result<(), InputError> {
         if !(MIN_FACTOR..=MAX_FACTOR).contains(&self.lo) {
             return Err(InputError::TooSmall {
-                min: MIN_FACTOR.to_string(),
+                min: decimal_text::shortest(MIN_FACTOR),
             });
         }
         if !(MIN_FACTOR..=MAX_FACTOR).contains(&self.hi) {
             return Err(InputError::TooLarge {
-                max: MAX_FACTOR.to_string(),
+                max: decimal_text::shortest(MAX_FACTOR),
             });
         }
         if self.lo > self.hi {

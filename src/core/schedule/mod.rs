@@ -57,6 +57,10 @@ pub struct Row {
     pub server_wait: bool,
 }
 
+/// What the sampled delay of a retry the sampled run did not make reads
+/// ([`Schedule::sample_ends`]), in the table and the exports.
+pub const NOT_MADE: &str = "did not happen";
+
 /// The whole schedule with its summary figures.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Schedule {
@@ -74,6 +78,11 @@ pub struct Schedule {
     pub attempts: u64,
     /// True when the expected values come from simulation (decorrelated).
     pub expected_is_simulated: bool,
+    /// The sampled run's last retry, when the run stopped before the last
+    /// row (a library's time budget ran out in this sample): the rows
+    /// after it did not happen in this sample, and show so rather than a
+    /// wait of 0 ms.
+    pub sample_ends: Option<u32>,
 }
 
 /// The seed that "Re-roll jitter" moves to from `seed`.
@@ -88,7 +97,7 @@ fn unit(rng: &mut Pcg64) -> f64 {
 
 /// `lo + (hi − lo) × u`, kept inside `[lo, hi]` against rounding.
 fn between(lo: f64, hi: f64, u: f64) -> f64 {
-    (lo + (hi - lo) * u).clamp(lo, hi)
+    crate::core::clamp(lo + (hi - lo) * u, lo, hi)
 }
 
 /// The capped exponentials `exp(1), exp(2), …` with their cap flags.
@@ -222,12 +231,19 @@ pub fn schedule_with_means(policy: &Policy, seed: u64, means: &[f64]) -> Schedul
         expected_total_ms: 0.0,
         attempts: policy.max_retries as u64 + 1,
         expected_is_simulated: policy.jitter == Jitter::Decorrelated,
+        sample_ends: None,
     };
     schedule.sum_up();
     schedule
 }
 
 impl Schedule {
+    /// Whether `retry` happened in the sampled run (see
+    /// [`Schedule::sample_ends`]).
+    pub fn sampled(&self, retry: u32) -> bool {
+        self.sample_ends.is_none_or(|last| retry <= last)
+    }
+
     /// A schedule of these rows (their sample, range and expected value
     /// set; the running sums are filled in), with one attempt more than
     /// retries: how a library's schedule reaches the page's views.
@@ -240,6 +256,7 @@ impl Schedule {
             range_max_ms: 0.0,
             expected_total_ms: 0.0,
             expected_is_simulated,
+            sample_ends: None,
         };
         schedule.sum_up();
         schedule

@@ -77,6 +77,6 @@ impl Draws {
 
     /// `lo + (hi − lo) × u`, kept inside `[lo, hi]` against rounding.
     pub(super) fn between(&mut self, lo: f64, hi: f64) -> f64 {
-        (lo + (hi - lo) * self.unit()).clamp(lo, hi)
+        crate::core::clamp(lo + (hi - lo) * self.unit(), lo, hi)
     }
 }

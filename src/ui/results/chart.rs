@@ -6,6 +6,7 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 use crate::core::chart::{axes_svg, layout, Mark, HEIGHT, WIDTH};
+use crate::core::decimal_text::Num;
 use crate::core::format::tenths;
 use crate::ui::state::{use_derived, use_library};
 use crate::ui::widgets::dom::{
@@ -47,7 +48,7 @@ impl ItemDom<Mark> for MarkDom {
     }
 
     fn update(&self, old: Option<&Mark>, m: &Mark) {
-        let flags = |m: &Mark| (m.retry, m.server_wait, m.past_deadline);
+        let flags = |m: &Mark| (m.retry, m.server_wait, m.past_deadline, m.sampled);
         if old.is_none_or(|o| flags(o) != flags(m)) {
             let mut class = String::from("mark");
             if m.server_wait {
@@ -73,7 +74,10 @@ impl ItemDom<Mark> for MarkDom {
             (&self.expected, "y2", |m| m.expected_y),
             (&self.sample, "cx", |m| m.x + m.width / 2.0),
             (&self.sample, "cy", |m| m.sample_y),
-            (&self.sample, "r", |m| (m.width / 2.0).clamp(1.5, 4.0)),
+            // No dot for a retry the sampled run did not make.
+            (&self.sample, "r", |m| {
+                f64::from(u8::from(m.sampled)) * crate::core::clamp(m.width / 2.0, 1.5, 4.0)
+            }),
         ];
         // To a tenth of a pixel: a small change of input leaves most
         // values' text as it was, and those are not written at all.
@@ -122,7 +126,7 @@ pub fn ScheduleChart() -> impl IntoView {
     view! {
         <figure class="chart">
             <svg
-                viewBox=format!("0 0 {WIDTH} {HEIGHT}")
+                viewBox=format!("0 0 {} {}", Num(WIDTH), Num(HEIGHT))
                 role="img"
                 aria-labelledby="chart-title chart-desc"
                 preserveAspectRatio="xMidYMid meet"

@@ -7,8 +7,9 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Text};
 
+use crate::core::decimal_text::fixed;
 use crate::core::format;
-use crate::core::schedule::Row;
+use crate::core::schedule::{Row, NOT_MADE};
 use crate::ui::state::{use_derived, use_library};
 use crate::ui::widgets::dom::{
     element, next_frame, set, set_number, text, with_children, IndexedList, ItemDom,
@@ -24,6 +25,8 @@ struct Line {
     shown_ms: u64,
     /// Whether the retry may start after the deadline.
     past: bool,
+    /// Whether the retry happened in the sampled run.
+    sampled: bool,
 }
 
 /// A delay cell: its exact value in `data-ms`, whole ms as text, then the
@@ -58,6 +61,15 @@ impl DelayCell {
 
     fn show(&self, ms: f64) {
         self.show_as(ms, ms);
+    }
+
+    /// A retry the sampled run did not make: said in words, since "0 ms"
+    /// would read as a retry made at once.
+    fn not_made(&self) {
+        set_number(&self.td, "data-ms", 0.0);
+        self.millis.set_data(NOT_MADE);
+        self.secs.set_data("");
+        self.last_secs.borrow_mut().clear();
     }
 
     /// Keeps the exact `ms` in `data-ms` and writes `shown` as the text.
@@ -151,7 +163,12 @@ impl ItemDom<Line> for RowDom {
             }
             self.tr.set_class_name(class.trim_end());
         }
-        if changed(|l| l.row.sample_ms) || changed(|l| l.shown_ms as f64) {
+        if !line.sampled {
+            self.sample.not_made();
+        } else if changed(|l| l.row.sample_ms)
+            || changed(|l| l.shown_ms as f64)
+            || old.is_some_and(|o| !o.sampled)
+        {
             self.sample.show_as(row.sample_ms, line.shown_ms as f64);
         }
         if changed(|l| l.row.min_ms) || changed(|l| l.row.max_ms) {
@@ -206,9 +223,9 @@ fn column_widths(lines: &[Line]) -> String {
     let mut style = String::from(if badges { "--r:8rem;" } else { "--r:3.5rem;" });
     for (i, (long, short)) in columns.iter().enumerate() {
         style.push_str(&format!(
-            "--w{i}:{:.1};--s{i}:{:.1};",
-            long.max(HEADER_CH),
-            short.max(SHORT_HEADER_CH)
+            "--w{i}:{};--s{i}:{};",
+            fixed(long.max(HEADER_CH), 1),
+            fixed(short.max(SHORT_HEADER_CH), 1)
         ));
     }
     style
@@ -245,6 +262,7 @@ pub fn ScheduleTable() -> impl IntoView {
                         row: *r,
                         shown_ms,
                         past: fits.is_some_and(|n| r.retry > n),
+                        sampled: s.sampled(r.retry),
                     })
                     .collect()
             });

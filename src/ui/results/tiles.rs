@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::core::decimal_text::shortest;
 use crate::core::format;
 use crate::core::schedule::summary_sentence;
 use crate::ui::widgets::bind::sched;
@@ -12,7 +13,7 @@ use crate::ui::widgets::bind::sched;
 pub fn SummaryTiles() -> impl IntoView {
     view! {
         <section class="tiles" aria-label="Summary">
-            <div class="tile" data-testid="total-wait" data-ms=sched(|s| s.total_ms.to_string())>
+            <div class="tile" data-testid="total-wait" data-ms=sched(|s| shortest(s.total_ms))>
                 <span class="tile-label">"Total wait"</span>
                 <span class="tile-value"><span>{sched(|s| format::total(s.total_ms))}</span></span>
                 <span class="tile-note">"this sample"</span>
@@ -20,8 +21,8 @@ pub fn SummaryTiles() -> impl IntoView {
             <div
                 class="tile"
                 data-testid="range"
-                data-min-ms=sched(|s| s.range_min_ms.to_string())
-                data-max-ms=sched(|s| s.range_max_ms.to_string())
+                data-min-ms=sched(|s| shortest(s.range_min_ms))
+                data-max-ms=sched(|s| shortest(s.range_max_ms))
             >
                 <span class="tile-label">"Range"</span>
                 <span class="tile-value">
@@ -31,7 +32,7 @@ pub fn SummaryTiles() -> impl IntoView {
                 </span>
                 <span class="tile-note">"best to worst case"</span>
             </div>
-            <div class="tile" data-testid="expected-total" data-ms=sched(|s| s.expected_total_ms.to_string())>
+            <div class="tile" data-testid="expected-total" data-ms=sched(|s| shortest(s.expected_total_ms))>
                 <span class="tile-label">"Expected total"</span>
                 <span class="tile-value"><span>{sched(|s| format::total(s.expected_total_ms))}</span></span>
                 <span class="tile-note">

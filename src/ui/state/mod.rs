@@ -22,6 +22,7 @@ pub use field::{read_units, Bound, Field, StaleField};
 pub use library::{LibraryInputs, Waiting};
 pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
 
+use crate::core::decimal_text::shortest;
 use crate::core::inputs::retry_after_max;
 use crate::core::library::Schedule as LibRows;
 use crate::core::library::{Configured, Engine, LibrarySchedule};
@@ -342,7 +343,7 @@ impl FactorInputs {
             || self.pair_check().is_some();
         refused.then(|| StaleField {
             label: "Low and High factor",
-            used: format!("{} – {}", used.lo, used.hi),
+            used: format!("{} – {}", shortest(used.lo), shortest(used.hi)),
         })
     }
 }

@@ -15,6 +15,8 @@ use leptos::prelude::{RwSignal, Set};
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Node, Text};
 
+use crate::core::decimal_text::shortest;
+
 #[wasm_bindgen]
 extern "C" {
     /// An element seen through [`NumberAttributes::set_attribute_number`].
@@ -89,7 +91,7 @@ pub fn set_number(element: &Element, name: &'static str, value: f64) {
         (1e-6..1e21).contains(&value.abs())
     };
     if !plain {
-        return set(element, name, &value.to_string());
+        return set(element, name, &shortest(value));
     }
     // The name is looked up first, so no borrow is held across the call.
     let name = js_name(name);

@@ -251,7 +251,7 @@ impl Draft {
         let p = self.param(name);
         let extra = if p.unit == Unit::Attempts { 1.0 } else { 0.0 };
         let want = f64::from(self.policy.max_retries) + extra;
-        let x = want.clamp(p.min, p.max);
+        let x = crate::core::clamp(want, p.min, p.max);
         self.values
             .set(name, x)
             .unwrap_or_else(|e| panic!("translate count {e}"));

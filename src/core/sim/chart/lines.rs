@@ -80,7 +80,7 @@ pub fn line_chart(results: &[ModeResult], metric: Metric) -> LineChart {
     };
     let max = results.iter().map(|r| metric.of(r)).fold(0.0, f64::max);
     let top = nice_ceiling(max);
-    let y = |v: f64| PLOT_BOTTOM - (PLOT_BOTTOM - TOP) * (v / top).clamp(0.0, 1.0);
+    let y = |v: f64| PLOT_BOTTOM - (PLOT_BOTTOM - TOP) * crate::core::clamp(v / top, 0.0, 1.0);
     let lines = Mode::ALL
         .into_iter()
         .filter_map(|mode| {

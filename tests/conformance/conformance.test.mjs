@@ -20,7 +20,8 @@
 // leap second); CANCEL (the caller's signal, context or dropped future,
 // also mid-wait); DEADLINE (the budget and the idempotency key); CLOCK (the
 // deadline holds when the wall clock is stepped an hour back or forward
-// mid-call: JS/TS and Python, whose drivers can step it); LATE_WAKE (a
+// mid-call: JS/TS and Python, whose drivers step it, and bash, stepped by
+// an LD_PRELOAD library built from harness/clock-step.c); LATE_WAKE (a
 // wait that wakes up past the deadline starts no attempt: JS/TS, whose
 // driver can hold the thread in the retry hook); BASH and
 // PYTHON (stdin, exit 64, curl's HTTP/2 exit codes, the caller's session);
@@ -35,7 +36,8 @@
 // Needs, installed beforehand (the suite installs nothing): node 20 and the
 // repo's node_modules (typescript), python3 with requests, mypy in
 // target/types-venv (scripts/setup.sh all), go 1.19 or later, bash, curl
-// and awk, and cargo with tests/conformance/rust-driver's
+// and awk, cc (for harness/clock-step.c: without it the bash CLOCK cases
+// fail, saying so), and cargo with tests/conformance/rust-driver's
 // crates fetched (`cargo fetch` there).
 //
 // Policy: base 20 ms, multiplier 4, cap 200 ms, 3 retries, Retry-After at
@@ -71,18 +73,21 @@ import { after, before, describe, test } from "node:test";
 
 import { FaultServer, closedPort } from "./harness/server.mjs";
 import { Runners } from "./harness/runners.mjs";
-import { buildGo, buildRust, buildTypeScript, curlShim, dumpSnippets, run, typeCheckPython } from "./harness/setup.mjs";
+import {
+  buildGo,
+  buildRust,
+  buildTypeScript,
+  clockStepLibrary,
+  curlShim,
+  dumpSnippets,
+  run,
+  typeCheckPython,
+} from "./harness/setup.mjs";
 import { BASH, BASH_PASTE, BASH_SAFE } from "./groups/bash.mjs";
 import { BUDGET } from "./groups/budget.mjs";
 import { COMMON, RETRY_AFTER } from "./groups/common.mjs";
-import {
-  CANCEL,
-  CLOCK,
-  CLOCK_LANGS,
-  DEADLINE,
-  LATE_WAKE,
-  STALL_LANGS,
-} from "./groups/deadline.mjs";
+import { CLOCK, CLOCK_LANGS, checkClockStep } from "./groups/clock.mjs";
+import { CANCEL, DEADLINE, LATE_WAKE, STALL_LANGS } from "./groups/deadline.mjs";
 import { extreme } from "./groups/extreme.mjs";
 import { PYTHON } from "./groups/python.mjs";
 import {
@@ -173,11 +178,15 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
         (LANGS.includes("rs") ? buildRust : skip)(ctx.dir),
         curlShim(ctx.dir),
         (LANGS.includes("py") ? typeCheckPython : skip)(ctx.dir, pyFiles),
+        (LANGS.includes("sh") ? clockStepLibrary : skip)(ctx.dir),
       ]);
-      const [ts, go, rust, shim, mypy] = built;
+      const [ts, go, rust, shim, mypy, clockStep] = built;
       for (const [lang, result] of [["ts", ts], ["go", go], ["rs", rust], ["sh", shim]]) {
         if (result.status === "rejected") ctx.errors[lang] = result.reason;
       }
+      // Only the bash CLOCK cases need it: they fail with this error.
+      if (clockStep.status === "rejected") ctx.errors.clockStep = clockStep.reason;
+      ctx.clockStep = clockStep.value;
       ctx.go = go.value;
       ctx.rust = rust.value;
       // Settled results of the type checks, each with its errors by file.
@@ -260,6 +269,8 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     });
   }
 
+  test("the clock-step library moves date and $EPOCHREALTIME, not /proc/uptime", { skip: !LANGS.includes("sh") }, checkClockStep);
+
   test("JavaScript, Python and bash snippets parse", async () => {
     for (const v of variants) {
       const file = path.join(ctx.dir, v.path);
@@ -300,6 +311,8 @@ describe("generated retry code", { concurrency: CONCURRENCY }, () => {
     const what = `${m.variant.lang} without ${JSON.stringify(m.from)} fails "${m.scenario}"`;
     test(`mutant: ${what}`, { timeout: 120_000 }, async () => {
       if (ctx.errors[m.variant.lang]) throw ctx.errors[m.variant.lang];
+      // Without the clock-step library the scenario fails on any copy.
+      if (m.variant.lang === "sh" && CLOCK[m.scenario] && ctx.errors.clockStep) throw ctx.errors.clockStep;
       await assert.rejects(scenarios[m.scenario](m.variant), (error) => !(error instanceof TimingError));
     });
   }

@@ -80,11 +80,13 @@ export const MUTANTS = [
   ["s: under set -euo pipefail a refused connection is retried and a stdin body goes out whole", {
     sh: [") && code=0 || code=$? # no exit under set -e", ")\n  code=$?"],
   }],
-  // A deadline on the wall clock: every read of the monotonic clock replaced.
+  // A deadline on the wall clock: every read of the monotonic clock replaced
+  // (bash: /proc/uptime never read, so $EPOCHREALTIME is).
   ["q: the wall clock stepped an hour back or forward mid-call moves no deadline", {
     js: ["performance.now()", "Date.now()", "all"],
     ts: ["performance.now()", "Date.now()", "all"],
     py: ["time.monotonic()", "time.time()", "all"],
+    sh: ["if ! read -r now _ 2>/dev/null </proc/uptime; then", "if true; then"],
   }, "none-honor-deadline"],
   // An attempt started when the wait woke up past the deadline.
   ["q: a wait that wakes up past the deadline starts no attempt", {

@@ -1,6 +1,7 @@
-// CANCEL, DEADLINE, CLOCK and LATE_WAKE: the caller's cancellation, the
-// deadline and the idempotency key, the deadline under a stepped wall
-// clock and after a wait that wakes up late; with their checks.
+// CANCEL, DEADLINE and LATE_WAKE: the caller's cancellation, the deadline
+// and the idempotency key, the deadline after a wait that wakes up late;
+// with their checks. CLOCK, the deadline under a stepped wall clock, is in
+// clock.mjs.
 
 import assert from "node:assert/strict";
 import { after } from "node:test";
@@ -173,56 +174,6 @@ export const DEADLINE = {
     // On a loaded machine a slow first attempt can leave no time for a
     // retry before the 250 ms deadline; then the key was never resent.
     if (keys.length < 3) throw new TimingError(`no call made a retry: ${seen}`);
-  },
-};
-
-/** The languages whose driver can step the wall clock (DRIVER_CLOCK_STEP_MS). */
-export const CLOCK_LANGS = ["js", "ts", "py"];
-
-/**
- * Checks that a call the deadline ended kept to it: it ended by the
- * deadline, and gave up only when the next wait, at its longest, would have
- * ended at or past it; or it made every attempt, when all of them fit.
- */
-export function expectDeadlineKept(v, result, what) {
-  // Attempts the snippet started (one cut before it reached the server too).
-  const n = result.calls.length;
-  const seen = `${what}: ${JSON.stringify(result.outcome)}\n${result.stderr}`;
-  const bounds = ctx.manifest.bounds[v.mode];
-  if (n === ATTEMPTS) {
-    // Every attempt: only when the shortest waits fit in the deadline. (The
-    // outcome is not checked: a sleep that wakes late on a loaded machine
-    // can start the last attempt with no time left.)
-    const shortest = bounds.reduce((sum, [min]) => sum + min, 0);
-    assert.ok(shortest < POLICY.deadline, `${what}: every attempt made, though the waits take ${shortest} ms or more: ${seen}`);
-  } else {
-    expectDeadline(v.lang, result);
-    const longest = bounds[n - 1][1];
-    assert.ok(
-      endedOf(result) + longest >= POLICY.deadline - EARLY_MS,
-      `${what}: gave up at ${ms(endedOf(result))} after ${n} attempts, when the next wait (${longest} ms at most) still fit: ${seen}`,
-    );
-  }
-  for (const t of result.calls) expectBetween(t, 0, POLICY.deadline + slack(), `${what}: an attempt at ${ms(t)}: ${seen}`);
-  expectBetween(endedOf(result), 0, POLICY.deadline + slack(), `${what}: ended at ${ms(endedOf(result))}`);
-}
-
-/**
- * The deadline runs on a monotonic clock: the driver steps the wall clock
- * an hour back, then an hour forward, as the first attempt starts, and the
- * deadline must hold both times. Run on the deadline variants of
- * CLOCK_LANGS; Go's time.Now carries a monotonic reading and Rust's Instant
- * is monotonic, and neither wall clock can be stepped from inside the
- * process (docs/snippets.md).
- */
-export const CLOCK = {
-  async "q: the wall clock stepped an hour back or forward mid-call moves no deadline"(v) {
-    for (const stepMs of [-3_600_000, 3_600_000]) {
-      const what = `the wall clock stepped ${stepMs < 0 ? "back" : "forward"} an hour`;
-      const { url } = ctx.server.plan([{ status: 500 }]);
-      const result = await ctx.runners.run(v, url, { env: { DRIVER_CLOCK_STEP_MS: String(stepMs) } });
-      expectDeadlineKept(v, result, what);
-    }
   },
 };
 

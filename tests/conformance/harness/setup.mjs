@@ -246,7 +246,8 @@ export async function curlShim(dir) {
     `#!/bin/sh\n# Test code: note when the snippet calls curl, then run the real one.\n` +
       `# CURL_FAIL_CODES="16 92" makes calls 1 and 2 fail with those exit codes\n` +
       `# instead, printing what curl's --write-out prints on a failure.\n` +
-      `date +%s%N >>"$CURL_LOG"\n` +
+      `# The real wall clock, even when the CLOCK scenario steps the snippet's.\n` +
+      `LD_PRELOAD= date +%s%N >>"$CURL_LOG"\n` +
       `n=$(wc -l <"$CURL_LOG")\n` +
       `set -- $CURL_FAIL_CODES "" "$@"\n` +
       `i=0\nfail=""\n` +
@@ -257,4 +258,21 @@ export async function curlShim(dir) {
   );
   await chmod(shim, 0o755);
   return shimDir;
+}
+
+/**
+ * Builds harness/clock-step.c into `dir` with `cc`: the LD_PRELOAD library
+ * that steps a bash script's wall clock (the bash CLOCK scenario). Throws,
+ * saying so, when there is no cc: that scenario then fails, never skips.
+ */
+export async function clockStepLibrary(dir) {
+  const library = path.join(dir, "clock-step.so");
+  const source = path.join(HERE, "harness", "clock-step.c");
+  const result = await run("cc", ["-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-o", library, source]).catch(
+    (error) => {
+      throw new Error(`cc did not run (${error.message}): the bash CLOCK scenario needs a C compiler to build ${source}`);
+    },
+  );
+  if (result.code !== 0) throw new Error(`cc failed to build ${source} (${result.code}):\n${result.stderr}`);
+  return library;
 }

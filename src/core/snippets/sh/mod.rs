@@ -96,11 +96,17 @@ pub(super) fn write(plan: &Plan) -> String {
     }
     if deadline {
         out.push_str(
-            "\n# Prints the time in ms: bash 5's EPOCHREALTIME, else (bash 3.2) whole\n\
-             # seconds from date, which makes the deadline good to a second.\n\
+            "\n# Prints a clock in ms for the deadline. On Linux, the time since boot\n\
+             # (/proc/uptime, to 10 ms): setting the wall clock (by hand, NTP) does not\n\
+             # move it. Elsewhere (macOS has no /proc), the wall clock: bash 5's\n\
+             # EPOCHREALTIME, else (bash 3.2) whole seconds from date.\n\
              now_ms() {\n  \
-             local now=${EPOCHREALTIME:-$(date +%s).000000}\n  \
-             echo $((${now%[.,]*} * 1000 + 10#${now#*[.,]} / 1000))\n\
+             local now fraction\n  \
+             if ! read -r now _ 2>/dev/null </proc/uptime; then\n    \
+             now=${EPOCHREALTIME:-$(date +%s).0}\n  \
+             fi\n  \
+             fraction=${now#*[.,]}000\n  \
+             echo $((${now%[.,]*} * 1000 + 10#${fraction:0:3}))\n\
              }\n",
         );
     }

@@ -77,3 +77,30 @@ fn every_body_option_the_header_covers_is_read_once() {
         }
     }
 }
+
+#[test]
+fn the_deadline_runs_on_the_time_since_boot_where_there_is_one() {
+    let [plain, deadline] = &scripts()[..] else {
+        panic!("two scripts")
+    };
+    assert!(!plain.contains("now_ms"), "no clock without a deadline");
+    let start = deadline.find("now_ms() {").expect("now_ms is defined");
+    let end = start + deadline[start..].find("\n}\n").expect("now_ms ends");
+    let body = &deadline[start..end];
+    // /proc/uptime first (Linux); the wall clock only when it cannot be read.
+    let uptime = body
+        .find("if ! read -r now _ 2>/dev/null </proc/uptime; then")
+        .expect("now_ms reads /proc/uptime");
+    let wall = body
+        .find("${EPOCHREALTIME:-$(date +%s).0}")
+        .expect("a fallback");
+    assert!(uptime < wall, "the wall clock is the fallback:\n{body}");
+    // No other code line reads a clock: the deadline and its checks call now_ms.
+    let rest = format!("{}{}", &deadline[..start], &deadline[end..]);
+    for line in rest.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        for clock in ["EPOCHREALTIME", "date +", "SECONDS", "/proc/uptime"] {
+            assert!(!line.contains(clock), "{clock} read outside now_ms: {line}");
+        }
+    }
+    assert_eq!(deadline.matches("$(now_ms)").count(), 3, "{deadline}");
+}

@@ -8,7 +8,6 @@ import { after } from "node:test";
 
 import {
   ATTEMPTS,
-  clock,
   ctx,
   EARLY_MS,
   expectBetween,

@@ -5,19 +5,19 @@
 //! fallback) and their tables: about 15 KB of the page's first-screen wasm,
 //! 6 KB of its gzip download, for numbers the page shows with a handful of
 //! digits (a multiplier of `1.5`, a factor of `0.8`, a chart coordinate to
-//! a tenth). This writer works on the exact binary value with 128-bit
-//! integers: an `f64` is `m × 2^e` with `m` below 2^53, so `m × 5^d` fits
-//! in 128 bits for every `d` up to 31, and rounding `m × 2^e × 10^d` to a
-//! whole number is one shift of it.
+//! a tenth). This writer works on the exact binary value: an `f64` is
+//! `m × 2^-k` with `m` below 2^53, so `m × 5^d` fits in 128 bits for every
+//! `d` up to 31, and rounding `m × 2^-k × 10^d` to a whole number is one
+//! shift of it. Digits are written from 64-bit numbers only: 128-bit
+//! division and printing would cost the first screen 2 KB more.
 //!
 //! [`shortest`] gives what `{}` gives (the fewest decimals that read back
 //! as the same `f64`, the nearest such text) for every value from 10^-14
-//! to 10^37 in size and any whose text has at most 31 decimals. The rest,
+//! to 2^64 in size, and any whose text has at most 31 decimals. The rest,
 //! which the page never shows, is written close: below, to 31 decimals;
-//! above, with 17 significant digits.
-//! [`fixed`] gives what `{:.N}` gives (the exact value rounded half to even)
-//! for up to 21 decimals. `tests/decimal.rs` checks both against the
-//! standard writer.
+//! above, with 17 significant digits. [`fixed`] gives what `{:.N}` gives
+//! (the exact value rounded half to even) for values below 2^64 and up to
+//! 19 decimals. `tests/decimal.rs` checks both against the standard writer.
 
 /// An `f64` that formats as [`shortest`] writes it, for `format!` and
 /// `write!` (`{}` of a bare `f64` would bring the standard writer back).
@@ -30,69 +30,69 @@ impl std::fmt::Display for Num {
     }
 }
 
-/// Most decimals [`shortest`] writes: it works on `m × 5^d` (the value
-/// times `2^k × 5^d` is `m × 5^d`), and `m × 5^31 × 4` stays below 2^128.
+/// Most decimals [`shortest`] tries: `m × 5^31 × 4` stays below 2^128.
 const MAX_DECIMALS: u32 = 31;
 
-/// Most decimals [`fixed`] writes: a whole number `m × 10^21` stays below
-/// 2^123.
-const MAX_FIXED: u32 = 21;
-
-/// The largest binary exponent of a whole number written exactly: `m`
-/// (53 bits) shifted by 70 stays below 2^123.
-const MAX_SHIFT: i32 = 70;
+/// Most decimals [`fixed`] writes: `10^19` is the largest power of ten in
+/// 64 bits.
+const MAX_FIXED: u32 = 19;
 
 /// `x` as `{}` writes it: `2`, `1.5`, `0.0000001`, `-0`, `NaN`, `inf`.
 pub fn shortest(x: f64) -> String {
-    let Some((neg, m, e)) = split(x) else {
+    let Some((neg, m, k)) = split(x) else {
         return special(x);
     };
-    if m == 0 {
-        return sign(neg, "0".into());
-    }
-    if e >= 0 {
-        return sign(neg, shortest_whole(m, e));
-    }
-    let k = -e as u32;
+    let text = if m == 0 {
+        "0".into()
+    } else if k <= 0 {
+        shortest_whole(x.abs(), m, -k)
+    } else {
+        shortest_fraction(m, k as u32)
+    };
+    sign(neg, text)
+}
+
+/// `m × 2^-k` (`k` > 0) with the fewest decimals that read back.
+fn shortest_fraction(m: u64, k: u32) -> String {
     // At `d = k` decimals the text is exact, so the loop ends by then.
     for d in 0..=MAX_DECIMALS.min(k) {
         // In units of 2^-k × 5^-d: the value is `m × 5^d`, a text of `d`
         // decimals `n × 2^(k-d)`, and the step to the next f64 `5^d`.
         let value = u128::from(m) * 5u128.pow(d);
         let shift = k - d;
-        let reads_back = |n: u128| {
-            n.checked_shl(shift)
-                .is_some_and(|c| c >> shift == n && within(c, value, 5u128.pow(d), m, k < 1074))
+        let reads_back = |n: u64| {
+            u128::from(n).checked_shl(shift).is_some_and(|c| {
+                c >> shift == u128::from(n) && within(c, value, 5u128.pow(d), m, k < 1074)
+            })
         };
-        let floor = value.checked_shr(shift).unwrap_or(0);
+        let floor = value.checked_shr(shift).unwrap_or(0) as u64;
         if let Some(n) = either(round_scaled(m, k, d, false), floor, reads_back) {
-            return sign(neg, with_point(n, d));
+            return with_point(n, d);
         }
     }
-    // Below about 10^-14 in size: not a value the page ever shows.
-    sign(
-        neg,
-        with_point(round_scaled(m, k, MAX_DECIMALS, false), MAX_DECIMALS),
-    )
+    // Below about 10^-14: not a value the page ever shows.
+    with_point(round_scaled(m, k, MAX_DECIMALS, false), MAX_DECIMALS)
 }
 
-/// A whole number `m × 2^e` (`e` ≥ 0, so at least 2^52) as `{}` writes it:
-/// its fewest significant digits that read back, then zeros.
-fn shortest_whole(m: u64, e: i32) -> String {
-    if e > MAX_SHIFT {
-        // Past 10^37, not a value the page ever shows: 17 significant
+/// A whole number `a = m × 2^e` (at least 2^52) as `{}` writes it: its
+/// fewest significant digits that read back, then zeros.
+fn shortest_whole(a: f64, m: u64, e: i32) -> String {
+    if e >= 12 {
+        // From 2^64 on, not a value the page ever shows: 17 significant
         // digits, then zeros.
         let zeros = (53 + e) * 30_103 / 100_000 - 16;
-        let x = m as f64 * 2f64.powi(e);
-        let digits = (x / 10f64.powi(zeros)).round() as u64;
+        let digits = (a / 10f64.powi(zeros)).round() as u64;
         return format!("{digits}{}", "0".repeat(zeros as usize));
     }
-    let a = u128::from(m) << e;
+    let a = m << e;
     let step = 1u128 << e;
-    for j in (1..=37u32).rev() {
-        let p = 10u128.pow(j);
-        let nearest = a / p + u128::from(a % p * 2 >= p);
-        if let Some(n) = either(nearest, a / p, |n| within(n * p, a, step, m, true)) {
+    for j in (1..=19u32).rev() {
+        let p = 10u64.pow(j);
+        let (whole, rest) = (a / p, a % p);
+        let nearest = whole + u64::from(rest >= p - rest);
+        let reads_back =
+            |n: u64| within(u128::from(n) * u128::from(p), u128::from(a), step, m, true);
+        if let Some(n) = either(nearest, whole, reads_back) {
             return format!("{n}{}", "0".repeat(j as usize));
         }
     }
@@ -102,33 +102,55 @@ fn shortest_whole(m: u64, e: i32) -> String {
 /// The nearest candidate if it reads back, else its neighbour on the other
 /// side of the value (`floor` is the one below): at a power of two the
 /// value's interval is lopsided, and the farther one can read back alone.
-fn either(nearest: u128, floor: u128, reads_back: impl Fn(u128) -> bool) -> Option<u128> {
+fn either(nearest: u64, floor: u64, reads_back: impl Fn(u64) -> bool) -> Option<u64> {
     let other = if nearest == floor { floor + 1 } else { floor };
     [nearest, other].into_iter().find(|&n| reads_back(n))
 }
 
 /// `x` as `{:.decimals$}` writes it, the exact value rounded half to even:
 /// `fixed(0.15, 1)` is `0.1` (0.15 is stored as 0.1499…), `fixed(2.5, 0)`
-/// is `2`. Decimals past 21 are written as 21.
+/// is `2`. Decimals past 19 are written as 19.
 pub fn fixed(x: f64, decimals: u32) -> String {
     let d = decimals.min(MAX_FIXED);
-    let Some((neg, m, e)) = split(x) else {
+    let Some((neg, m, k)) = split(x) else {
         return special(x);
     };
-    if e >= 0 {
-        let whole = u128::from(m) << e.min(MAX_SHIFT);
-        let zeros = if d > 0 {
-            format!(".{}", "0".repeat(d as usize))
-        } else {
-            String::new()
+    let zeros = |n: u32| "0".repeat(n as usize);
+    let text = if k <= 0 || m == 0 {
+        // A whole number: all its digits (2^64 on, close), then zeros.
+        let whole = match (m, -k) {
+            (0, _) => "0".into(),
+            (_, e) if e < 12 => (m << e).to_string(),
+            (_, e) => shortest_whole(x.abs(), m, e),
         };
-        return sign(neg, format!("{whole}{zeros}"));
-    }
-    sign(neg, with_point(round_scaled(m, -e as u32, d, true), d))
+        if d == 0 {
+            whole
+        } else {
+            format!("{whole}.{}", zeros(d))
+        }
+    } else if d == 0 {
+        // Below 2^53: the rounded whole number fits in 64 bits.
+        round_scaled(m, k as u32, 0, true).to_string()
+    } else {
+        // The whole part, and the fraction rounded to `d` digits (a tie
+        // goes to an even last digit, which is the fraction's).
+        let mut int = x.abs().trunc() as u64;
+        let mut frac = match split(x.abs().fract()) {
+            Some((_, fm, fk)) if fm != 0 => round_scaled(fm, fk as u32, d, true),
+            _ => 0,
+        };
+        if frac == 10u64.pow(d) {
+            int += 1;
+            frac = 0;
+        }
+        let digits = frac.to_string();
+        format!("{int}.{}{digits}", zeros(d - digits.len() as u32))
+    };
+    sign(neg, text)
 }
 
-/// The sign, 53-bit mantissa and binary exponent of a finite `x`
-/// (`x = ±m × 2^e`); zero is `m = 0, e = 0`.
+/// The sign, 53-bit mantissa and binary exponent of a finite `x`, as
+/// `x = ±m × 2^-k`; zero is `m = 0, k = 0`.
 fn split(x: f64) -> Option<(bool, u64, i32)> {
     if !x.is_finite() {
         return None;
@@ -139,8 +161,8 @@ fn split(x: f64) -> Option<(bool, u64, i32)> {
     let frac = bits & ((1 << 52) - 1);
     Some(match (exp, frac) {
         (0, 0) => (neg, 0, 0),
-        (0, _) => (neg, frac, -1074),
-        _ => (neg, frac | (1 << 52), exp - 1075),
+        (0, _) => (neg, frac, 1074),
+        _ => (neg, frac | (1 << 52), 1075 - exp),
     })
 }
 
@@ -163,13 +185,14 @@ fn sign(neg: bool, text: String) -> String {
     }
 }
 
-/// `m × 2^-k × 10^d`, rounded to a whole number: half to even as `{:.N}`
-/// rounds, or half up as `{}` picks between two texts equally near.
-fn round_scaled(m: u64, k: u32, d: u32, ties_even: bool) -> u128 {
+/// `m × 2^-k × 10^d` (`k` > 0), rounded to a whole number: half to even as
+/// `{:.N}` rounds, or half up as `{}` picks between two texts equally
+/// near. The callers keep the result below 2^64.
+fn round_scaled(m: u64, k: u32, d: u32, ties_even: bool) -> u64 {
     // m × 2^-k × 10^d = m × 5^d × 2^(d-k).
     let scaled = u128::from(m) * 5u128.pow(d);
     if d >= k {
-        return scaled << (d - k);
+        return (scaled << (d - k)) as u64;
     }
     let shift = k - d;
     if shift >= 128 {
@@ -178,7 +201,7 @@ fn round_scaled(m: u64, k: u32, d: u32, ties_even: bool) -> u128 {
     let whole = scaled >> shift;
     let rest = scaled - (whole << shift);
     let half = 1u128 << (shift - 1);
-    whole + u128::from(rest > half || (rest == half && (!ties_even || whole & 1 == 1)))
+    (whole + u128::from(rest > half || (rest == half && (!ties_even || whole & 1 == 1)))) as u64
 }
 
 /// Whether a candidate `c` reads back as the value `v` (both in the same
@@ -201,7 +224,7 @@ fn within(c: u128, v: u128, step: u128, m: u64, lower: bool) -> bool {
 
 /// `n` with a point `d` digits from its end: `with_point(15, 1)` is `1.5`,
 /// `with_point(1, 3)` is `0.001`.
-fn with_point(n: u128, d: u32) -> String {
+fn with_point(n: u64, d: u32) -> String {
     let digits = n.to_string();
     let d = d as usize;
     if d == 0 {
@@ -239,7 +262,7 @@ mod tests {
             2.5e15,
             9007199254740993.0,
             0.1 + 0.2,
-            1e21,
+            1e19,
             1.5e-20,
             2f64.powi(60),
             2f64.powi(53),

@@ -8,6 +8,8 @@
 //! [`AppState::snapshot`] go through every one of them alike.
 
 mod field;
+#[cfg(test)]
+mod invariant;
 mod library;
 mod means;
 mod parts;

@@ -13,6 +13,7 @@ use proptest::prelude::*;
 use super::{read_units, AppState, Field};
 use crate::core::inputs::Text;
 use crate::core::library::{Engine, LibId, Unit};
+use crate::core::policy::Jitter;
 use crate::core::presets::{DEFAULTS, PRESETS};
 use crate::core::schedule::next_seed;
 use crate::core::share::{decode, encode, State};
@@ -30,6 +31,8 @@ enum Action {
     Preset(usize),
     /// `Re-roll jitter`.
     Reroll,
+    /// `Jitter`: a mode (index into [`Jitter::ALL`]).
+    Jitter(usize),
     /// Types a text into one of the page's own fields.
     TypePage(usize, &'static str),
     /// Types a text into one of the chosen library's fields (index taken
@@ -44,6 +47,7 @@ enum Action {
 /// Texts typed into the page's fields: valid, with units, and refused.
 const PAGE_TEXTS: &[&str] = &[
     "250",
+    "0.3",
     "1000",
     "1.5",
     "3",
@@ -75,6 +79,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => prop::option::of(0..libs).prop_map(Action::WriteFor),
         1 => (0..PRESETS.len() + 1 + libs).prop_map(Action::Preset),
         1 => Just(Action::Reroll),
+        1 => (0..Jitter::ALL.len()).prop_map(Action::Jitter),
         4 => (0..PAGE_FIELDS, prop::sample::select(PAGE_TEXTS))
             .prop_map(|(i, t)| Action::TypePage(i, t)),
         6 => (0..8usize, prop::sample::select(LIB_TEXTS))
@@ -125,6 +130,7 @@ fn act(state: &AppState, action: &Action) {
             i => state.library.choose(Some(lib(i - PRESETS.len() - 1))),
         },
         Action::Reroll => state.policy.seed.value.update(|s| *s = next_seed(*s)),
+        Action::Jitter(i) => state.policy.jitter.set(Jitter::ALL[i]),
         Action::TypePage(i, text) => type_page(state, i, text),
         Action::TypeLibrary(i, text) => {
             let Some(lib) = state.library.model.get_untracked() else {
@@ -187,13 +193,17 @@ fn disagreements(state: &AppState) -> Vec<String> {
             out.push(format!("the page's {name} shows a value it does not use"));
         }
     }
-    // The factors are one pair: refused together (said beside both) or
-    // both in use.
-    let pair = untrack(|| f.stale(snapshot.policy.proportional).is_some());
+    // A factor shows the value in use, or its own message, or the pair's
+    // (said beside both).
     let used = snapshot.policy.proportional;
-    let shown = (f.lo.parsed.get_untracked(), f.hi.parsed.get_untracked());
-    if !pair && shown != (Ok(used.lo), Ok(used.hi)) {
-        out.push(format!("the factors show {shown:?}, the link has {used:?}"));
+    let pair = untrack(|| f.pair_check().is_some());
+    for (name, field, value) in [("lo", f.lo, used.lo), ("hi", f.hi, used.hi)] {
+        let shown = field.parsed.get_untracked();
+        if !pair && shown.is_ok() && shown != Ok(value) {
+            out.push(format!(
+                "the factor {name} shows {shown:?}, the link has {value}"
+            ));
+        }
     }
     let (texts, parsed) = (
         state.library.texts.get_untracked(),
@@ -267,6 +277,28 @@ fn run(actions: &[Action]) -> Result<(), String> {
         }
         Ok(())
     })
+}
+
+/// The second short case (issue 25): `lo` refused, then `hi` accepted
+/// alone but below the `lo` in use. The policy kept the last pair, and
+/// `hi` showed 0.3 with no message: the pair was checked only when both
+/// fields read.
+#[test]
+fn a_factor_accepted_beside_a_refused_one_is_said_refused_as_a_pair() {
+    let actions = [Action::TypePage(5, "abc"), Action::TypePage(6, "0.3")];
+    run(&actions).unwrap();
+    Owner::new().with(|| {
+        let state = AppState::new(State::with_seed(7), Vec::new(), Some(Engine::new()));
+        for action in &actions {
+            act(&state, action);
+        }
+        assert_eq!(
+            state.factors.pair_error().get(),
+            Some("The lowest factor must not be above the highest.".into())
+        );
+        let link = encode(&state.snapshot_untracked());
+        assert!(!link.contains("hi="), "{link}");
+    });
 }
 
 /// The short case the random sequences found (issue 25): with urllib3

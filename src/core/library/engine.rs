@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::{
     fields_html, library_notes, library_rows, read_fields, sample, sampled, with_server_wait,
-    Configured, Deciding, LibError, LibId, LibrarySchedule, Rows, Schedule,
+    Configured, Deciding, FieldsRead, LibError, LibId, LibrarySchedule, Rows, Schedule,
 };
 use crate::core::schedule::Schedule as PageSchedule;
 
@@ -29,7 +29,7 @@ pub struct Engine {
     pub check: fn(&Configured) -> Result<(), LibError>,
     /// Reads the fields' texts over the values in use: each field's
     /// message and the values to use now ([`read_fields`]).
-    pub read_fields: fn(LibId, &[String], Option<&Configured>) -> (Vec<Option<String>>, Configured),
+    pub read_fields: fn(LibId, &[String], Option<&Configured>) -> FieldsRead,
     /// The rows known now, and the runs that decide the rest
     /// ([`library_rows`]).
     pub rows: fn(&Configured) -> Result<Rows, LibError>,

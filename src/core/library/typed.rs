@@ -9,6 +9,10 @@
 
 use super::{Configured, LibError, LibId};
 
+/// The fields as read: each field's message (`None`: accepted), in the
+/// table's order, and the values to use now.
+pub type FieldsRead = (Vec<Option<String>>, Configured);
+
 /// Reads `texts` (the fields, in the table's order) into `lib`'s values
 /// over `last`, the values in use (the defaults when `last` is another
 /// library's or none): each field's message (`None`: accepted) and the
@@ -16,11 +20,7 @@ use super::{Configured, LibError, LibId};
 /// use; values refused together (the library's own rule) keep all of
 /// them, and the message goes beside the field the library names and
 /// beside every field whose entry was refused with it.
-pub fn read_fields(
-    lib: LibId,
-    texts: &[String],
-    last: Option<&Configured>,
-) -> (Vec<Option<String>>, Configured) {
+pub fn read_fields(lib: LibId, texts: &[String], last: Option<&Configured>) -> FieldsRead {
     let used = last
         .filter(|c| c.lib == lib)
         .cloned()

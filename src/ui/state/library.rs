@@ -4,8 +4,9 @@
 //! A library's fields are not declared in [`crate::core::inputs`]: each
 //! library declares its own table ([`crate::core::library::Param`]), and
 //! the fields follow it. They behave as the page's own fields do: the
-//! text stays as typed, a refused entry gets a message beside it, and the
-//! last accepted values keep the schedule on screen. The seeded runs that
+//! text stays as typed, a refused entry gets a message beside it and keeps
+//! that field's last accepted value, and every accepted entry is in use
+//! (and in the link) at once. The seeded runs that
 //! decide a library's rows, when it needs them, are made here too, in
 //! slices ([`decide_library_rows`]).
 //!
@@ -16,7 +17,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::library::{Configured, Engine, LibError, LibId};
+use crate::core::library::{Configured, Engine, LibId};
 #[cfg(target_arch = "wasm32")]
 use crate::core::library::{Deciding, Schedule as LibRows};
 use crate::core::share::State;
@@ -31,9 +32,10 @@ use std::sync::Arc;
 pub struct Parsed {
     /// Each field's message, in the table's order (`None`: accepted).
     pub errors: Vec<Option<String>>,
-    /// The library and its values when every field is accepted; otherwise
-    /// the last accepted ones (the library's defaults if there are none).
-    /// `None` for the page's own policy.
+    /// The library and the values in use: each field's accepted entry, a
+    /// refused field's last accepted value (the library's default if there
+    /// is none), all of the last accepted ones when the library refuses
+    /// them together. `None` for the page's own policy.
     pub valid: Option<Configured>,
 }
 
@@ -87,48 +89,6 @@ fn texts(chosen: Option<&Configured>) -> Vec<String> {
     })
 }
 
-/// Reads the texts into `lib`'s values; a message for each refused one.
-/// `engine` reads each text and holds the library's rule for its values
-/// together.
-fn parse(engine: &Engine, lib: LibId, texts: &[String]) -> Parsed {
-    let mut chosen = Configured::defaults(lib);
-    let table = chosen.values.table();
-    let mut errors: Vec<Option<String>> = table
-        .iter()
-        .zip(texts)
-        .map(|(p, t)| {
-            (engine.set_typed)(&mut chosen.values, p.name, t)
-                .err()
-                .map(|e| e.to_string())
-        })
-        .collect();
-    errors.resize(table.len(), None);
-    if errors.iter().any(Option::is_some) {
-        return Parsed {
-            errors,
-            valid: None,
-        };
-    }
-    // Accepted one by one, refused together: the message goes beside the
-    // field the library names.
-    if let Err(e) = (engine.check)(&chosen) {
-        let name = match &e {
-            LibError::Conflict { name, .. } | LibError::OutOfRange { name, .. } => *name,
-            _ => table[0].name,
-        };
-        let i = table.iter().position(|p| p.name == name).unwrap_or(0);
-        errors[i] = Some(e.to_string());
-        return Parsed {
-            errors,
-            valid: None,
-        };
-    }
-    Parsed {
-        errors,
-        valid: Some(chosen),
-    }
-}
-
 impl LibraryInputs {
     /// The inputs, starting at `initial`'s library and values when the
     /// models that run it (`engine`) are here, at the page's own policy
@@ -150,13 +110,13 @@ impl LibraryInputs {
                     valid: None,
                 };
             };
-            let mut next = texts.with(|t| parse(&engine, lib, t));
-            if next.valid.is_none() {
-                // Refused: the last accepted values of this library stay.
-                let last = prev.and_then(|p| p.valid.clone()).filter(|c| c.lib == lib);
-                next.valid = Some(last.unwrap_or_else(|| Configured::defaults(lib)));
+            // Over the values in use: a refused field keeps its own.
+            let last = prev.and_then(|p| p.valid.as_ref());
+            let (errors, used) = texts.with(|t| (engine.read_fields)(lib, t, last));
+            Parsed {
+                errors,
+                valid: Some(used),
             }
-            next
         });
         LibraryInputs {
             model,

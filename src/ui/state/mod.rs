@@ -8,6 +8,8 @@
 //! [`AppState::snapshot`] go through every one of them alike.
 
 mod field;
+#[cfg(test)]
+mod invariant;
 mod library;
 mod means;
 mod parts;
@@ -315,15 +317,14 @@ impl AppState {
 }
 
 impl FactorInputs {
-    /// Why the pair of factors is refused when each alone is fine (the low
-    /// one above the high one); tracked.
+    /// Why the pair of factors in use is refused (the low one above the
+    /// high one); tracked. Read from each field's value in use, as the
+    /// policy reads them: a factor accepted alone beside a refused one
+    /// still makes a pair the policy refuses, and is said so (issue 25).
     fn pair_check(&self) -> Option<String> {
-        let (Ok(lo), Ok(hi)) = (self.lo.parsed.get(), self.hi.parsed.get()) else {
-            return None;
-        };
         let pair = Proportional {
-            lo,
-            hi,
+            lo: self.lo.valid.get(),
+            hi: self.hi.valid.get(),
             cap: CapOrder::Before,
         };
         pair.check().err().map(|e| e.to_string())

@@ -26,13 +26,14 @@ export const CRITICAL_TARGET_BYTES = 160 * 1024;
  * decorrelated means were made in slices; 178,150 B once the library
  * models became a part of their own), lowered to 177,624 B rounded up to a
  * KiB when the deferred sections' CSS left the first screen ("Retry code
- * that is safe to paste" added nothing to it), then to 167.25 KiB when the
+ * that is safe to paste" added nothing to it), then to 166.75 KiB when the
  * standard float writer left the first screen (178,138 B before, 171,108 B
- * after, with "did not happen" for retries a sample did not make). Lower it
+ * after, with "did not happen" for retries a sample did not make) and a
+ * library's fields were read in the library models' part (170,689 B). Lower it
  * whenever the first screen shrinks; nothing may raise it without an issue
  * that says so.
  */
-export const CRITICAL_CEILING_BYTES = 167.25 * 1024;
+export const CRITICAL_CEILING_BYTES = 166.75 * 1024;
 /**
  * The most the whole page may weigh: what "The first screen first"
  * measured (296,655 B, the wasm in four parts: the first screen, the
@@ -94,9 +95,10 @@ export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752
   // Issue 25, "The link holds what the fields show": a library's fields
   // read one by one over the values in use, moved from the first screen
   // to the library models' part, and cenkalti/backoff v7's config
-  // (399,881 B before, 399,938 B after; the critical path went from
-  // 178,111 B to 177,505 B).
-  + 57;
+  // (399,881 B before, 399,938 B after on its own branch; merged after the
+  // line above, 400,571 B before, 400,947 B after, and the critical path
+  // went from 171,108 B to 170,689 B).
+  + 376;
 
 const env = useBrowser();
 

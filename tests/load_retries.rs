@@ -115,8 +115,13 @@ fn a_librarys_clients_follow_its_seeded_runs_from_the_pages_seed() {
     let mut chosen = Configured::defaults(lib);
     chosen.values.set("total", 3.0).unwrap();
     chosen.values.set("backoff_factor", 0.5).unwrap();
+    let config = LoadConfig {
+        clients: 3,
+        seed: 40,
+        ..LoadConfig::default()
+    };
     let mut seeds = Vec::new();
-    let retries = Retries::sampled(lib.name(), 3, 40, |s| {
+    let retries = Retries::sampled(lib.name(), &config, |s| {
         seeds.push(s);
         (engine.sample)(&chosen, s)
     })
@@ -135,11 +140,6 @@ fn a_librarys_clients_follow_its_seeded_runs_from_the_pages_seed() {
     assert_eq!(Retries::Policy.by(), None);
 
     // The study names it, and its figures are not the page's policy's.
-    let config = LoadConfig {
-        clients: 3,
-        seed: 40,
-        ..LoadConfig::default()
-    };
     let by_lib = Study::with_retries(config, retries.clone())
         .unwrap()
         .run_all();
@@ -163,7 +163,11 @@ fn a_librarys_clients_follow_its_seeded_runs_from_the_pages_seed() {
 
 #[test]
 fn an_error_in_a_run_is_returned_and_odd_sleeps_wait_nothing() {
-    let r: Result<Retries, &str> = Retries::sampled("x", 5, 0, |s| {
+    let five = LoadConfig {
+        clients: 5,
+        ..LoadConfig::default()
+    };
+    let r: Result<Retries, &str> = Retries::sampled("x", &five, |s| {
         if s == 3 {
             Err("refused")
         } else {
@@ -171,6 +175,14 @@ fn an_error_in_a_run_is_returned_and_odd_sleeps_wait_nothing() {
         }
     });
     assert_eq!(r, Err("refused"));
+    // Sleeps past the run's end are dropped: with a 1 s timeout and 1 s
+    // sleeps, retry k comes 2k s after its first try, so 60 s hold 30.
+    let long = Retries::sampled("x", &five, |_| Ok::<_, ()>(vec![1000.0; 100])).unwrap();
+    let Retries::Runs { runs: kept, .. } = long else {
+        panic!("runs expected")
+    };
+    assert_eq!(kept.len(), 5);
+    assert!(kept.iter().all(|r| r.len() == 30), "{}", kept[0].len());
     // NaN, negative or infinite sleeps never stall or panic a run.
     let odd = runs("odd", vec![vec![f64::NAN, -5.0, f64::INFINITY, 1e300]]);
     let config = LoadConfig::default().at_total_failure();

@@ -30,17 +30,33 @@ pub enum Retries {
 }
 
 impl Retries {
-    /// A library's runs for `clients` clients: client `i`'s sleeps are
+    /// A library's runs for `config`'s clients: client `i`'s sleeps are
     /// `sample(seed + i)`, so client 0 waits what the page's sample of the
-    /// library shows for the same seed. The first error is returned.
+    /// library shows for the same seed. Every failure in the model is a
+    /// timeout, so retry `k` comes `k` timeouts and the sleeps before it
+    /// after its first try: the sleeps of retries that cannot come within
+    /// the run are dropped (the figures are the same, the memory is not).
+    /// The first error is returned.
     pub fn sampled<E>(
         by: &'static str,
-        clients: u32,
-        seed: u64,
+        config: &LoadConfig,
         mut sample: impl FnMut(u64) -> Result<Vec<f64>, E>,
     ) -> Result<Retries, E> {
-        let runs = (0..clients.max(1) as u64)
-            .map(|i| sample(seed.wrapping_add(i)))
+        let horizon_ms = config.duration_s as f64 * 1000.0;
+        let runs = (0..config.clients.max(1) as u64)
+            .map(|i| {
+                let mut run = sample(config.seed.wrapping_add(i))?;
+                let mut at = 0.0;
+                let fits = run
+                    .iter()
+                    .take_while(|ms| {
+                        at += config.timeout_ms + ms.max(0.0);
+                        at <= horizon_ms
+                    })
+                    .count();
+                run.truncate(fits);
+                Ok(run)
+            })
             .collect::<Result<Vec<_>, E>>()?;
         Ok(Retries::Runs {
             by,

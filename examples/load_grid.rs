@@ -9,8 +9,7 @@
 
 use backoff_calculator::core::library::{Configured, Engine, LibId};
 use backoff_calculator::core::load::{
-    Budget, BudgetKind, LoadConfig, Retries, Run, Trigger, TriggerKind, FAILURE_SALT,
-    TRIGGER_SALT,
+    Budget, BudgetKind, LoadConfig, Retries, Run, Trigger, TriggerKind, FAILURE_SALT, TRIGGER_SALT,
 };
 use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional};
 
@@ -37,12 +36,15 @@ fn small() -> LoadConfig {
 fn runs_grid() -> Vec<(String, LoadConfig, u64, Retries)> {
     let fixed = Retries::Runs {
         by: "a fixed list",
-        runs: vec![vec![100.0, 300.0, 900.0], vec![50.0], vec![]].into(),
+        runs: vec![vec![100.0, 300.0, 900.0], vec![50.0], vec![]],
     };
     let c = small();
     let mut urllib3 = Configured::defaults(LibId::parse("urllib3").expect("urllib3"));
     urllib3.values.set("total", 4.0).expect("total");
-    urllib3.values.set("backoff_factor", 0.2).expect("backoff_factor");
+    urllib3
+        .values
+        .set("backoff_factor", 0.2)
+        .expect("backoff_factor");
     let engine = Engine::new();
     let lib = LoadConfig {
         budget: Budget::default_of(BudgetKind::Grpc),
@@ -51,14 +53,24 @@ fn runs_grid() -> Vec<(String, LoadConfig, u64, Retries)> {
     let sampled = Retries::sampled("urllib3 Retry", &lib, |s| (engine.sample)(&urllib3, s))
         .expect("urllib3 runs");
     vec![
-        ("fixed runs, outage, none".into(), c, TRIGGER_SALT, fixed.clone()),
+        (
+            "fixed runs, outage, none".into(),
+            c,
+            TRIGGER_SALT,
+            fixed.clone(),
+        ),
         (
             "fixed runs, 100 % failure, none".into(),
             c.at_total_failure(),
             FAILURE_SALT,
             fixed,
         ),
-        ("urllib3 runs, outage, grpc".into(), lib, TRIGGER_SALT, sampled),
+        (
+            "urllib3 runs, outage, grpc".into(),
+            lib,
+            TRIGGER_SALT,
+            sampled,
+        ),
     ]
 }
 

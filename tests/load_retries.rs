@@ -2,8 +2,6 @@
 //! a library's runs, one sequence of sleeps per client, against hand cases
 //! and against the page's policy where the two must wait the same.
 
-use std::sync::Arc;
-
 use backoff_calculator::core::library::{Configured, Engine, LibId};
 use backoff_calculator::core::load::{
     retries_line, Budget, BudgetKind, LoadConfig, Retries, Run, Study, FAILURE_SALT, TRIGGER_SALT,
@@ -24,10 +22,7 @@ fn policy_100_300() -> Policy {
 }
 
 fn runs(by: &'static str, runs: Vec<Vec<f64>>) -> Retries {
-    Retries::Runs {
-        by,
-        runs: runs.into(),
-    }
+    Retries::Runs { by, runs }
 }
 
 #[test]
@@ -190,7 +185,7 @@ fn an_error_in_a_run_is_returned_and_odd_sleeps_wait_nothing() {
     assert!(s.seconds.iter().any(|x| x.retries > 0));
     let empty = Retries::Runs {
         by: "empty",
-        runs: Arc::from(Vec::<Vec<f64>>::new()),
+        runs: Vec::new(),
     };
     // No runs at all: the page's policy.
     assert_eq!(

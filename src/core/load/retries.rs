@@ -3,8 +3,6 @@
 //! sleeps per client, made by the library's model (in the browser, through
 //! its `Engine`, so this module never names a model).
 
-use std::sync::Arc;
-
 use super::config::LoadConfig;
 use super::random::Stream;
 use crate::core::policy::{CapOrder, Jitter};
@@ -25,7 +23,7 @@ pub enum Retries {
         /// The library's name, for the page's line and the design doc.
         by: &'static str,
         /// The sequences of sleeps, ms.
-        runs: Arc<[Vec<f64>]>,
+        runs: Vec<Vec<f64>>,
     },
 }
 
@@ -58,10 +56,7 @@ impl Retries {
                 Ok(run)
             })
             .collect::<Result<Vec<_>, E>>()?;
-        Ok(Retries::Runs {
-            by,
-            runs: runs.into(),
-        })
+        Ok(Retries::Runs { by, runs })
     }
 
     /// The library's name, or `None` for the page's policy.
@@ -73,11 +68,20 @@ impl Retries {
     }
 }
 
+/// Client `client`'s run: `runs[client % runs.len()]` (none when there
+/// are no runs; without a division that could panic).
+fn own(runs: &[Vec<f64>], client: u32) -> &[f64] {
+    (client as usize)
+        .checked_rem(runs.len())
+        .and_then(|i| runs.get(i))
+        .map_or(&[], Vec::as_slice)
+}
+
 /// How a run finds a retry's sleep: [`Retries`] made ready for a run.
 #[derive(Clone, Debug)]
 pub(super) enum Waits {
     Policy(Backoff),
-    Runs(Arc<[Vec<f64>]>),
+    Runs(Vec<Vec<f64>>),
 }
 
 impl Waits {
@@ -101,7 +105,7 @@ impl Waits {
     pub(super) fn wants(&self, client: u32, attempt: u32) -> bool {
         match self {
             Waits::Policy(b) => attempt < b.max_retries,
-            Waits::Runs(r) => (attempt as usize) < r[client as usize % r.len()].len(),
+            Waits::Runs(r) => (attempt as usize) < own(r, client).len(),
         }
     }
 
@@ -118,8 +122,10 @@ impl Waits {
         match self {
             Waits::Policy(b) => b.sleep(raw, prev, rng),
             Waits::Runs(r) => {
-                let run = &r[client as usize % r.len()];
-                let ms = run.get(attempt as usize - 1).copied().unwrap_or(0.0);
+                let ms = own(r, client)
+                    .get((attempt as usize).wrapping_sub(1))
+                    .copied()
+                    .unwrap_or(0.0);
                 // A library's sleep is finite and not negative; anything
                 // else waits nothing rather than stall the run.
                 if ms.is_finite() && ms > 0.0 {

@@ -43,8 +43,11 @@ fn retries_for(library: LibraryInputs, config: &LoadConfig) -> Result<Retries, S
     let Some(lib) = library.model.get_untracked() else {
         return Ok(Retries::Policy);
     };
-    let chosen = library.parsed.with_untracked(|p| p.valid.clone());
-    let (Some(chosen), Some(engine)) = (chosen, library.engine.get_untracked()) else {
+    // Read in a click, outside any effect: `valid` and `get` track
+    // nothing here, and are what the library's section already calls
+    // (untracked readers of these types would be new code in the first
+    // screen's wasm).
+    let (Some(chosen), Some(engine)) = (library.valid(), library.engine.get()) else {
         return Err(refused());
     };
     Retries::sampled(lib.name(), config, |seed| (engine.sample)(&chosen, seed))
@@ -52,7 +55,7 @@ fn retries_for(library: LibraryInputs, config: &LoadConfig) -> Result<Retries, S
 }
 
 /// The section's opening words: static markup.
-const INTRO: &str = "A server that serves at most <em>Capacity</em> calls a second queues the rest, so calls wait longer as the queue grows; an attempt not answered within the <em>Timeout per attempt</em> fails and is retried by your policy above. A trigger (an outage, or a spike of extra calls) starts the trouble. Do the retries let the server come back once the trigger is over, or keep it down? This is a <em>metastable failure</em> (Bronson et al., HotOS 2021; Huang et al., OSDI 2022). A retry budget caps the retries: every budget below is run on the same setting, 60 simulated seconds each, from the page's seed.";
+const INTRO: &str = "A server that serves at most <em>Capacity</em> calls a second queues the rest, so calls wait longer as the queue grows; an attempt not answered within the <em>Timeout per attempt</em> fails and is retried by your policy above, or as the library chosen in <em>Model</em> does. A trigger (an outage, or a spike of extra calls) starts the trouble. Do the retries let the server come back once the trigger is over, or keep it down? This is a <em>metastable failure</em> (Bronson et al., HotOS 2021; Huang et al., OSDI 2022). A retry budget caps the retries: every budget below is run on the same setting, 60 simulated seconds each, from the page's seed.";
 
 /// What the model leaves out.
 const SCOPE: &str = "One server, one queue served in order, no network delay, calls that all cost the same, and a server that serves calls whose client already gave up (it cannot know). Each client keeps its own budget, as the libraries do per client or channel. All failures here are timeouts. The budgets' numbers are the libraries' defaults, read from their sources (see docs/load.md): AWS SDK standard mode (botocore 1.44.8, @smithy/core 3.41.1), gRPC retryThrottling (gRFC A6, grpc-go), Envoy retry_budget and max_retries, Finagle RetryBudget; the token bucket and the retry-only circuit breaker follow Marc Brooker, <a href=\"https://brooker.co.za/blog/2022/02/28/retries.html\">“Fixing retries with token buckets and circuit breakers”</a> (2022).";
@@ -85,8 +88,8 @@ pub fn LoadSection(
         inputs.track();
         policy.track();
         seed.value.track();
-        library.model.track();
-        library.parsed.track();
+        // The library and its values (`valid` tracks both).
+        let _ = library.valid();
         if first.is_some() {
             untrack(|| {
                 stop("Stopped: an input changed. Run again for figures that match it.");

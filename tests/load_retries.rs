@@ -4,7 +4,8 @@
 
 use backoff_calculator::core::library::{Configured, Engine, LibId};
 use backoff_calculator::core::load::{
-    retries_line, Budget, BudgetKind, LoadConfig, Retries, Run, Study, FAILURE_SALT, TRIGGER_SALT,
+    retries_line, study_markdown, Budget, BudgetKind, LoadConfig, Retries, Run, Study,
+    FAILURE_SALT, TRIGGER_SALT,
 };
 use backoff_calculator::core::policy::{Jitter, Policy};
 
@@ -141,6 +142,9 @@ fn a_librarys_clients_follow_its_seeded_runs_from_the_pages_seed() {
     let by_page = Study::new(config).unwrap().run_all();
     assert_eq!(by_lib.follows, Some("urllib3 Retry"));
     assert_eq!(by_page.follows, None);
+    // The design doc says whose retries ran.
+    assert!(study_markdown(&by_lib).contains("retries as urllib3 Retry waits (its seeded runs)"));
+    assert!(study_markdown(&by_page).contains("this page's retry policy"));
     let amp = |r: &backoff_calculator::core::load::StudyResult| {
         r.of(BudgetKind::None).failure_amplification
     };

@@ -37,9 +37,11 @@ const STEP_EVENTS: u64 = 250;
 /// Whose waits the clients follow: the chosen library's seeded runs
 /// (made through the `Engine` the state holds, so no model is named
 /// here), or the page's policy. `Err` is the page's sentence when the
-/// library's values are not valid.
-fn retries_for(library: LibraryInputs, config: &LoadConfig) -> Result<Retries, String> {
-    let refused = || "Not run: correct the library's values under Model first.".to_string();
+/// library's values are not valid. (The engine refuses only values that
+/// `valid` has already refused, so its error is not spelled out: its
+/// messages would be new code in this part.)
+fn retries_for(library: LibraryInputs, config: &LoadConfig) -> Result<Retries, &'static str> {
+    const REFUSED: &str = "Not run: correct the library's values under Model first.";
     let Some(lib) = library.model.get_untracked() else {
         return Ok(Retries::Policy);
     };
@@ -48,10 +50,9 @@ fn retries_for(library: LibraryInputs, config: &LoadConfig) -> Result<Retries, S
     // (untracked readers of these types would be new code in the first
     // screen's wasm).
     let (Some(chosen), Some(engine)) = (library.valid(), library.engine.get()) else {
-        return Err(refused());
+        return Err(REFUSED);
     };
-    Retries::sampled(lib.name(), config, |seed| (engine.sample)(&chosen, seed))
-        .map_err(|e| format!("Not run: {e}"))
+    Retries::sampled(lib.name(), config, |seed| (engine.sample)(&chosen, seed)).map_err(|_| REFUSED)
 }
 
 /// The section's opening words: static markup.
@@ -112,7 +113,7 @@ pub fn LoadSection(
         };
         let retries = match retries_for(library, &config) {
             Ok(r) => r,
-            Err(why) => return status.set(Status::new(RunState::Idle, (0, 0), why)),
+            Err(why) => return status.set(Status::new(RunState::Idle, (0, 0), why.into())),
         };
         let mut study = match Study::with_retries(config, retries) {
             Ok(s) => s,

@@ -7,8 +7,9 @@
 //! python3 scripts/load_reference.py target/load_grid.json
 //! ```
 
+use backoff_calculator::core::library::{Configured, Engine, LibId};
 use backoff_calculator::core::load::{
-    Budget, BudgetKind, LoadConfig, Run, Trigger, TriggerKind, FAILURE_SALT, TRIGGER_SALT,
+    Budget, BudgetKind, LoadConfig, Retries, Run, Trigger, TriggerKind, FAILURE_SALT, TRIGGER_SALT,
 };
 use backoff_calculator::core::policy::{CapOrder, Jitter, Policy, Proportional};
 
@@ -27,6 +28,50 @@ fn small() -> LoadConfig {
         },
         ..LoadConfig::default()
     }
+}
+
+/// Settings whose clients wait explicit sequences of sleeps (ms): a fixed
+/// list, one sequence per client and one client with none, and urllib3's
+/// runs (deterministic: no jitter), as the page makes them for a library.
+fn runs_grid() -> Vec<(String, LoadConfig, u64, Retries)> {
+    let fixed = Retries::Runs {
+        by: "a fixed list",
+        runs: vec![vec![100.0, 300.0, 900.0], vec![50.0], vec![]],
+    };
+    let c = small();
+    let mut urllib3 = Configured::defaults(LibId::parse("urllib3").expect("urllib3"));
+    urllib3.values.set("total", 4.0).expect("total");
+    urllib3
+        .values
+        .set("backoff_factor", 0.2)
+        .expect("backoff_factor");
+    let engine = Engine::new();
+    let lib = LoadConfig {
+        budget: Budget::default_of(BudgetKind::Grpc),
+        ..c
+    };
+    let sampled = Retries::sampled("urllib3 Retry", &lib, |s| (engine.sample)(&urllib3, s))
+        .expect("urllib3 runs");
+    vec![
+        (
+            "fixed runs, outage, none".into(),
+            c,
+            TRIGGER_SALT,
+            fixed.clone(),
+        ),
+        (
+            "fixed runs, 100 % failure, none".into(),
+            c.at_total_failure(),
+            FAILURE_SALT,
+            fixed,
+        ),
+        (
+            "urllib3 runs, outage, grpc".into(),
+            lib,
+            TRIGGER_SALT,
+            sampled,
+        ),
+    ]
 }
 
 fn grid() -> Vec<(String, LoadConfig, u64)> {
@@ -182,10 +227,31 @@ fn config_json(c: &LoadConfig) -> String {
     )
 }
 
+/// The sequences as JSON, or `null` for the page's policy.
+fn runs_json(r: &Retries) -> String {
+    match r {
+        Retries::Policy => "null".into(),
+        Retries::Runs { runs, .. } => {
+            let each: Vec<String> = runs
+                .iter()
+                .map(|run| {
+                    let ms: Vec<String> = run.iter().map(|x| format!("{x:?}")).collect();
+                    format!("[{}]", ms.join(","))
+                })
+                .collect();
+            format!("[{}]", each.join(","))
+        }
+    }
+}
+
 fn main() {
     let mut out = Vec::new();
-    for (name, config, salt) in grid() {
-        let series = Run::new(config, salt).finish();
+    let cases = grid()
+        .into_iter()
+        .map(|(n, c, s)| (n, c, s, Retries::Policy))
+        .chain(runs_grid());
+    for (name, config, salt, retries) in cases {
+        let series = Run::with_retries(config, salt, &retries).finish();
         let v = series.verdict(config.trigger.at_s, config.trigger.end_s());
         let seconds: Vec<String> = series
             .seconds
@@ -207,7 +273,8 @@ fn main() {
             .recovered_s
             .map_or("null".to_string(), |r| format!("{r:?}"));
         out.push(format!(
-            r#"{{"name":"{name}","salt":{salt},"config":{},"rust":{{"recovered_s":{recovered},"peak_amplification":{:?},"amplification":{:?},"seconds":[{}]}}}}"#,
+            r#"{{"name":"{name}","salt":{salt},"runs":{},"config":{},"rust":{{"recovered_s":{recovered},"peak_amplification":{:?},"amplification":{:?},"seconds":[{}]}}}}"#,
+            runs_json(&retries),
             config_json(&config),
             v.peak_amplification,
             v.amplification,

@@ -27,11 +27,16 @@
 //   and 1280 px.
 // - simulation: the contention sweep (docs/simulation.md), 50 clients ×
 //   100 runs, from click to the last result row, with the longest task seen.
+// - load run: "Retries under load" (docs/load.md), every budget (16 runs
+//   of 60 simulated seconds), at the defaults (100 clients) and with
+//   1,000 clients: time to finish, from the click to `data-state` done
+//   (the results set), and the longest task seen from the click until
+//   300 ms after it (0 = none over 50 ms). LOAD_RUNS runs each (default 5).
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 import { ACTIONS, FIRST_ROW, openApp, quantile } from './updates.mjs';
 
 const N = Math.max(30, Number(process.argv[2] ?? 30));
-// BENCH_ONLY=input,first,phone,cls,sim runs only those parts.
+// BENCH_ONLY=input,first,phone,cls,sim,load runs only those parts.
 const only = (part) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(part);
 
 const fmt = (x) => `${x.toFixed(2)} ms`;
@@ -270,6 +275,44 @@ if (only('sim')) {
     }
     report('simulation, 50 clients × 100 runs, all modes', times, '≤ 1000 ms');
     console.log(`${'simulation: longest task (0 = none over 50 ms)'.padEnd(48)} max ${fmt(Math.max(...longest))}`);
+  }
+  await context.close();
+}
+
+// Retries under load: its runs in slices, and the results once done.
+if (only('load')) {
+  const { context, page } = await open('?seed=42');
+  const button = page.getByRole('button', { name: 'Run load simulation' });
+  await button.waitFor({ timeout: 60_000 });
+  for (const clients of ['100', '1000']) {
+    await page.getByLabel('Calling clients', { exact: true }).fill(clients);
+    const times = [];
+    const longest = [];
+    for (let i = 0; i < Number(process.env.LOAD_RUNS ?? 5); i++) {
+      const r = await page.evaluate(async () => {
+        let longest = 0;
+        const obs = new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) longest = Math.max(longest, e.duration);
+        });
+        obs.observe({ type: 'longtask' });
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Run load simulation');
+        const t0 = performance.now();
+        button.click();
+        await new Promise((resolve) => {
+          const poll = () => (document.querySelector('[data-testid=load-status]')?.dataset.state === 'done' ? resolve() : setTimeout(poll, 2));
+          poll();
+        });
+        const t1 = performance.now();
+        // The browser lays the results out after the task that set them.
+        await new Promise((r) => setTimeout(r, 300));
+        obs.disconnect();
+        return { ms: t1 - t0, longest };
+      });
+      times.push(r.ms);
+      longest.push(r.longest);
+    }
+    report(`load run: time to finish, ${clients} clients × 60 s`, times, '≤ 1000 ms at 1,000 clients');
+    console.log(`${`load run: longest task, ${clients} clients`.padEnd(48)} max ${fmt(Math.max(...longest))}  median ${fmt(quantile(longest, 0.5))}  (0 = none over 50 ms)`);
   }
   await context.close();
 }

@@ -256,7 +256,17 @@ def sleep_for(pol, call, rng):
     return min(rng.between(raw * lo, raw * hi), pol["cap"])
 
 
-def simulate(cfg, salt):
+def run_sleep(run, attempt):
+    """Retry `attempt`'s sleep from a client's sequence (ms), in seconds;
+    a sleep that is not a finite positive number waits nothing."""
+    ms = run[attempt - 1] if attempt - 1 < len(run) else 0.0
+    return ms / 1000.0 if math.isfinite(ms) and ms > 0.0 else 0.0
+
+
+def simulate(cfg, salt, runs=None):
+    """One run. `runs`, when given, is one sequence of sleeps (ms) per
+    client (client i follows runs[i % len(runs)]): its retries wait those
+    and there are as many as its sleeps; nothing is drawn for them."""
     n, rate, cap = cfg["clients"], cfg["rate"], cfg["capacity"]
     timeout = cfg["timeout_ms"] / 1000.0
     tr = cfg["trigger"]
@@ -343,11 +353,14 @@ def simulate(cfg, salt):
             clients[call["client"]].on_success(t, call["attempt"] > 0, call["cost"])
         else:
             sec[i]["timeouts"] += 1
-            wants = call["attempt"] < p["max_retries"]
+            own = runs[call["client"] % len(runs)] if runs else None
+            limit = len(own) if runs else p["max_retries"]
+            wants = call["attempt"] < limit
             got = clients[call["client"]].on_failure(t, call["attempt"] > 0, wants)
             if got is not None:
                 call = dict(call, attempt=call["attempt"] + 1, cost=got)
-                push(t + sleep_for(pol, call, rng), "retry", call)
+                sleep = run_sleep(own, call["attempt"]) if runs else sleep_for(pol, call, rng)
+                push(t + sleep, "retry", call)
     queued = 0
     for s in sec:
         queued += s["sends"] - s["done"]
@@ -387,7 +400,7 @@ def close(a, b, rel=0.01, absolute=2):
 def check(case):
     cfg, rust = case["config"], case["rust"]
     salt = case.get("salt", 0)
-    sec = simulate(cfg, salt)
+    sec = simulate(cfg, salt, case.get("runs"))
     tr = cfg["trigger"]
     problems = []
     for i, (py, rs) in enumerate(zip(sec, rust["seconds"])):

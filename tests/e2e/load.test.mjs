@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, axeViolations } from './harness.mjs';
-import { loadBudgets, loadFields } from '../manifest.mjs';
+import { libraries, loadBudgets, loadFields } from '../manifest.mjs';
 
 const env = useBrowser();
 const open = env.open;
@@ -243,4 +243,76 @@ test('from the keyboard: the fields, the budget and Stop load run', async (t) =>
     // On a fast machine the run may end first.
     assert.equal(await page.locator(STATUS).getAttribute('data-state'), 'done');
   });
+});
+
+test('a run is made over many tasks: the page paints and runs timers while it goes', async (t) => {
+  const { page } = await open(t, '?seed=42');
+  await field(page, CLIENTS).fill('1000');
+  await page.getByRole('button', { name: RUN }).waitFor();
+  // While the status says running: frames painted, zero-delay timers run,
+  // and the progress values shown. Done in one task, none of these could
+  // happen between the click and the end.
+  const seen = await page.evaluate(async (sel) => {
+    const status = document.querySelector(sel);
+    const running = () => status.dataset.state === 'running';
+    const out = { frames: 0, timers: 0, progress: new Set() };
+    const bar = document.getElementById('load-progress');
+    const watch = new MutationObserver(() => { if (running()) out.progress.add(bar.getAttribute('value')); });
+    watch.observe(bar, { attributes: true, attributeFilter: ['value'] });
+    const frame = () => { if (running()) out.frames += 1; if (status.dataset.state !== 'done') requestAnimationFrame(frame); };
+    const timer = () => { if (running()) out.timers += 1; if (status.dataset.state !== 'done') setTimeout(timer, 0); };
+    [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Run load simulation').click();
+    requestAnimationFrame(frame);
+    setTimeout(timer, 0);
+    await new Promise((resolve) => {
+      const poll = () => (status.dataset.state === 'done' ? resolve() : setTimeout(poll, 5));
+      poll();
+    });
+    watch.disconnect();
+    return { frames: out.frames, timers: out.timers, progress: [...out.progress] };
+  }, STATUS);
+  t.diagnostic(`while running: ${seen.frames} frames, ${seen.timers} timers, progress ${seen.progress.join(' ')}`);
+  assert.ok(seen.frames >= 2, `frames painted while running: ${seen.frames}`);
+  assert.ok(seen.timers >= 2, `timers run while running: ${seen.timers}`);
+  const between = seen.progress.map(Number).filter((v) => v > 0 && v < 16);
+  assert.ok(between.length >= 2, `progress shown between the first run and the last: ${seen.progress}`);
+});
+
+test('with a library in Model, the clients retry as it does, and the link reproduces the run', async (t) => {
+  const urllib3 = libraries.find((l) => l.id === 'urllib3');
+  const total = Number(urllib3.params.find((p) => p.name === 'total').default);
+  const { page } = await open(t, '?seed=42');
+  const follows = page.getByTestId('load-follows');
+  await field(page, CLIENTS).fill('20');
+  assert.match(await follows.textContent(), /^Clients retry as the page's policy above says/);
+  await run(page);
+  const byPage = await tableRows(page);
+
+  // Chosen in Model: the line names it, the figures go out of date.
+  await page.getByLabel('Model', { exact: true }).selectOption('urllib3');
+  await follows.getByText(`Clients retry as ${urllib3.name} does`).waitFor();
+  await waitForState(page, 'stale', 10_000);
+  await run(page);
+  const byLib = await tableRows(page);
+  const none = (rows) => rows.find((r) => r.budget === 'none');
+  // At 100 % failure and no budget each call makes at most urllib3's
+  // `total` retries; the page's policy (5 retries) makes other figures.
+  assert.ok(none(byLib).failureAmp <= total + 1, `${none(byLib).failureAmp}`);
+  assert.notEqual(none(byLib).failureAmp, none(byPage).failureAmp);
+  assert.notDeepEqual(byLib.map((r) => r.amp), byPage.map((r) => r.amp));
+
+  // The link carries the library and the seed: opened, it runs the same.
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('lib'), 'urllib3');
+  const again = await open(t, url.search);
+  await again.page.getByTestId('load-follows').getByText(`Clients retry as ${urllib3.name} does`).waitFor();
+  await field(again.page, CLIENTS).fill('20');
+  await run(again.page);
+  assert.deepEqual(await tableRows(again.page), byLib);
+
+  // The page's policy again: the line says so, and the figures are its.
+  await page.getByLabel('Model', { exact: true }).selectOption('page');
+  await follows.getByText("Clients retry as the page's policy above says").waitFor();
+  await run(page);
+  assert.deepEqual(await tableRows(page), byPage);
 });

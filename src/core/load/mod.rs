@@ -12,7 +12,8 @@
 //! attempt timeout fails at that timeout; the server still serves it
 //! later (it cannot know the client gave up), which is wasted work. A
 //! failed attempt is retried by the page's policy (backoff, jitter, max
-//! retries) if the client's retry budget lets it. The trouble starts with
+//! retries), or as a chosen library's seeded runs wait ([`Retries`]), if
+//! the client's retry budget lets it. The trouble starts with
 //! a trigger: an outage (the server serves nothing for a while; calls
 //! wait) or a spike (more first tries for a while).
 //!
@@ -40,8 +41,10 @@
 //!
 //! # Files
 //!
-//! `config.rs` the fields and [`LoadConfig`]; `budget.rs` the budgets and
-//! their token arithmetic; `random.rs` the stream; `run.rs` one run;
+//! `config.rs` the fields and [`LoadConfig`]; `budget/` the budgets and
+//! their token arithmetic; `random.rs` the stream; `retries.rs` whose
+//! waits the clients follow (the page's policy or a library's runs);
+//! `run.rs` one run;
 //! `series.rs` its seconds and verdict; `study.rs` every budget for one
 //! setting; `words.rs` the verdict in words; `chart.rs` the time axis as
 //! markup.
@@ -50,6 +53,7 @@ pub mod budget;
 pub mod chart;
 mod config;
 pub mod random;
+mod retries;
 mod run;
 mod series;
 mod study;
@@ -62,10 +66,11 @@ pub use config::{
     DEFAULT_TRIGGER_S, DURATION_S, FIELDS, MAX_CAPACITY, MAX_CLIENTS, MAX_RATE, MAX_SPIKE_PERCENT,
     MAX_TIMEOUT_MS, MAX_TRIGGER_S,
 };
+pub use retries::Retries;
 pub use run::Run;
 pub use series::{Second, Series, Verdict, HEALTHY_SHARE};
 pub use study::{BudgetResult, Study, StudyResult, FAILURE_SALT, TRIGGER_SALT};
 pub use words::{
-    amplification_text, budget_rows_html, recovery_text, second_rows_html, study_markdown,
-    verdict_sentence, LOAD_NOT_RUN,
+    amplification_text, budget_rows_html, recovery_text, retries_line, second_rows_html,
+    study_markdown, verdict_sentence, LOAD_NOT_RUN,
 };

@@ -16,8 +16,8 @@ use std::collections::BinaryHeap;
 use super::budget::{Failure, Tokens};
 use super::config::{LoadConfig, TriggerKind};
 use super::random::Stream;
+use super::retries::{Retries, Waits};
 use super::series::Series;
-use crate::core::policy::{CapOrder, Jitter};
 
 /// What an event does.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -77,70 +77,12 @@ impl Ord for Event {
     }
 }
 
-/// How a retry's sleep is drawn, from the page's policy, in seconds.
-#[derive(Clone, Copy, Debug)]
-struct Backoff {
-    jitter: Jitter,
-    order: CapOrder,
-    lo: f64,
-    hi: f64,
-    base: f64,
-    multiplier: f64,
-    cap: f64,
-    /// The uncapped backoff stops growing here, as in the schedule.
-    stop: f64,
-    max_retries: u32,
-}
-
-impl Backoff {
-    fn new(config: &LoadConfig) -> Backoff {
-        let p = &config.policy;
-        let cap = p.cap_ms as f64 / 1000.0;
-        let (lo, hi) = (p.proportional.lo, p.proportional.hi);
-        let after = p.jitter == Jitter::Proportional && p.proportional.cap == CapOrder::After;
-        Backoff {
-            jitter: p.jitter,
-            order: p.proportional.cap,
-            lo,
-            hi,
-            base: p.base_ms as f64 / 1000.0,
-            multiplier: p.multiplier,
-            cap,
-            stop: if after { cap / lo } else { cap },
-            max_retries: p.max_retries,
-        }
-    }
-
-    /// The sleep before the call's next retry, advancing its state.
-    fn sleep(&self, call: &mut Call, rng: &mut Stream) -> f64 {
-        let raw = call.raw;
-        if raw < self.stop {
-            call.raw = raw * self.multiplier;
-        }
-        let exp = raw.min(self.cap);
-        match self.jitter {
-            Jitter::None => exp,
-            Jitter::Full => rng.between(0.0, exp),
-            Jitter::Equal => rng.between(exp / 2.0, exp),
-            Jitter::Decorrelated => {
-                let hi = (call.prev * 3.0).max(self.base);
-                call.prev = rng.between(self.base, hi).min(self.cap);
-                call.prev
-            }
-            Jitter::Proportional => match self.order {
-                CapOrder::Before => rng.between(exp * self.lo, exp * self.hi),
-                CapOrder::After => rng.between(raw * self.lo, raw * self.hi).min(self.cap),
-            },
-        }
-    }
-}
-
 /// One run in progress; [`step`](Run::step) advances it a number of
 /// events at a time, so the page can run it in slices.
 #[derive(Clone, Debug)]
 pub struct Run {
     config: LoadConfig,
-    backoff: Backoff,
+    waits: Waits,
     rng: Stream,
     queue: BinaryHeap<Event>,
     seq: u64,
@@ -157,11 +99,16 @@ pub struct Run {
 
 impl Run {
     /// A run of `config` (checked by the caller) drawing from the stream
-    /// `salt` of its seed.
+    /// `salt` of its seed, its clients retrying by the page's policy.
     pub fn new(config: LoadConfig, salt: u64) -> Run {
+        Run::with_retries(config, salt, &Retries::Policy)
+    }
+
+    /// The same, its clients retrying as `retries` says.
+    pub fn with_retries(config: LoadConfig, salt: u64, retries: &Retries) -> Run {
         let mut run = Run {
             config,
-            backoff: Backoff::new(&config),
+            waits: Waits::new(&config, retries),
             rng: Stream::new(config.seed, salt),
             queue: BinaryHeap::new(),
             seq: 0,
@@ -235,8 +182,8 @@ impl Run {
         Call {
             client,
             attempt: 0,
-            raw: self.backoff.base,
-            prev: self.backoff.base,
+            raw: self.waits.base(),
+            prev: self.waits.base(),
             cost: None,
         }
     }
@@ -308,14 +255,20 @@ impl Run {
             Kind::Timeout => {
                 let mut c = e.call;
                 self.series.timeout(t);
-                let wants = c.attempt < self.backoff.max_retries;
+                let wants = self.waits.wants(c.client, c.attempt);
                 let retry = c.attempt > 0;
                 let tokens = &mut self.clients[c.client as usize];
                 match tokens.on_failure(t, retry, Failure::Timeout, wants) {
                     Some(cost) => {
                         c.attempt += 1;
                         c.cost = Some(cost);
-                        let sleep = self.backoff.sleep(&mut c, &mut self.rng);
+                        let sleep = self.waits.sleep(
+                            c.client,
+                            c.attempt,
+                            &mut c.raw,
+                            &mut c.prev,
+                            &mut self.rng,
+                        );
                         self.push(t + sleep, Kind::Retry, c);
                     }
                     None => {

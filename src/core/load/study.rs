@@ -5,6 +5,7 @@
 
 use super::budget::{Budget, BudgetKind};
 use super::config::{LoadConfig, LoadError};
+use super::retries::Retries;
 use super::run::Run;
 use super::series::{Series, Verdict};
 
@@ -34,6 +35,9 @@ pub struct StudyResult {
     pub config: LoadConfig,
     /// One entry per [`BudgetKind::ALL`], in that order.
     pub budgets: Vec<BudgetResult>,
+    /// The library whose runs the clients' retries followed, or `None`
+    /// for the page's policy.
+    pub follows: Option<&'static str>,
 }
 
 impl StudyResult {
@@ -56,6 +60,7 @@ pub struct Study {
     /// The budget of each run, in order: every budget through the
     /// trigger, then every budget at 100 % failure.
     budgets: Vec<Budget>,
+    retries: Retries,
     run: Run,
     /// Runs finished.
     next: usize,
@@ -65,8 +70,14 @@ pub struct Study {
 
 impl Study {
     /// A study of `config`; the budget it names is used with its own
-    /// numbers, every other with its defaults.
+    /// numbers, every other with its defaults. The clients retry by the
+    /// page's policy.
     pub fn new(config: LoadConfig) -> Result<Study, LoadError> {
+        Study::with_retries(config, Retries::Policy)
+    }
+
+    /// The same, every run's clients retrying as `retries` says.
+    pub fn with_retries(config: LoadConfig, retries: Retries) -> Result<Study, LoadError> {
         config.check()?;
         let chosen = config.budget;
         let budgets: Vec<Budget> = BudgetKind::ALL
@@ -79,16 +90,18 @@ impl Study {
                 }
             })
             .collect();
-        let run = Run::new(
+        let run = Run::with_retries(
             LoadConfig {
                 budget: budgets[0],
                 ..config
             },
             TRIGGER_SALT,
+            &retries,
         );
         Ok(Study {
             config,
             budgets,
+            retries,
             run,
             next: 0,
             trigger_runs: Vec::new(),
@@ -134,7 +147,7 @@ impl Study {
                 let b = self.budgets[self.next - n];
                 (b, self.config.at_total_failure(), FAILURE_SALT)
             };
-            self.run = Run::new(LoadConfig { budget, ..config }, salt);
+            self.run = Run::with_retries(LoadConfig { budget, ..config }, salt, &self.retries);
         }
         self.next >= 2 * n
     }
@@ -156,6 +169,7 @@ impl Study {
                     failure_amplification: *a,
                 })
                 .collect(),
+            follows: self.retries.by(),
         }
     }
 

@@ -60,6 +60,18 @@ pub fn verdict_sentence(config: &LoadConfig, kind: BudgetKind, v: &Verdict) -> S
 /// not been run for the inputs it describes.
 pub const LOAD_NOT_RUN: &str = "Not run: the load simulation has not been run for these inputs, so this document has no figures for it. Run it on the page (Retries under load), then export again to include them.";
 
+/// Whose waits the clients' retries follow, in one line: a library's
+/// name (`Some`) or the page's policy (`None`). Plain text, not markup.
+pub fn retries_line(by: Option<&str>) -> String {
+    match by {
+        Some(name) => format!(
+            "Clients retry as {name} does with the values under Model: each waits one of its seeded runs."
+        ),
+        None => "Clients retry as the page's policy above says: its backoff, jitter and max retries."
+            .to_string(),
+    }
+}
+
 /// The load study as Markdown: the setting, the verdicts of the chosen
 /// budget and of no budget, and a table of every budget.
 pub fn study_markdown(r: &super::StudyResult) -> String {
@@ -77,12 +89,14 @@ pub fn study_markdown(r: &super::StudyResult) -> String {
         ),
     };
     let mut out = format!(
-        "{} clients send {} calls per second ({:.0} % of the server's capacity of {}), attempt timeout {} ms, this page's retry policy, {}; {} simulated seconds, seed {}.\n\n",
+        "{} clients send {} calls per second ({:.0} % of the server's capacity of {}), attempt timeout {} ms, {}, {}; {} simulated seconds, seed {}.\n\n",
         crate::core::format::thousands(c.clients as u64),
         crate::core::format::thousands(c.rate as u64),
         100.0 * c.rate / c.capacity,
         crate::core::format::thousands(c.capacity as u64),
         crate::core::format::thousands(c.timeout_ms as u64),
+        r.follows
+            .map_or_else(|| "this page's retry policy".to_string(), |by| format!("retries as {by} waits (its seeded runs)")),
         trigger,
         c.duration_s,
         c.seed

@@ -15,23 +15,48 @@ pub mod status;
 
 use std::sync::Arc;
 
+use gloo_timers::future::TimeoutFuture;
 use leptos::{html, prelude::*, task::spawn_local};
 
-use crate::core::load::{BudgetKind, Study, TriggerKind};
+use crate::core::load::chart::results_html;
+use crate::core::load::{retries_line, BudgetKind, LoadConfig, Retries, Study, TriggerKind};
 use crate::ui::load::field::{LoadChoice, LoadField};
 use crate::ui::load::inputs::LoadInputs;
 use crate::ui::load::results::LoadResults;
 use crate::ui::load::status::LoadStatus;
 use crate::ui::simulation::results::LastRun;
 use crate::ui::simulation::status::{idle, RunState, Status, STALE};
-use crate::ui::state::{use_derived, use_policy};
+use crate::ui::state::{use_derived, use_library, use_policy, LibraryInputs};
 use crate::ui::widgets::slices::{in_slices, SLICE_MS};
 
-/// Events per call to [`Study::step`] between clock readings.
-const STEP_EVENTS: u64 = 2_000;
+/// Events per call to [`Study::step`] between clock readings. With 1,000
+/// clients an event costs about a microsecond in the browser, several on
+/// a busy machine; 2,000 let a slice overrun its 8 ms by as much again.
+const STEP_EVENTS: u64 = 250;
+
+/// Whose waits the clients follow: the chosen library's seeded runs
+/// (made through the `Engine` the state holds, so no model is named
+/// here), or the page's policy. `Err` is the page's sentence when the
+/// library's values are not valid. (The engine refuses only values that
+/// `valid` has already refused, so its error is not spelled out: its
+/// messages would be new code in this part.)
+fn retries_for(library: LibraryInputs, config: &LoadConfig) -> Result<Retries, &'static str> {
+    const REFUSED: &str = "Not run: correct the library's values under Model first.";
+    let Some(lib) = library.model.get_untracked() else {
+        return Ok(Retries::Policy);
+    };
+    // Read in a click, outside any effect: `valid` and `get` track
+    // nothing here, and are what the library's section already calls
+    // (untracked readers of these types would be new code in the first
+    // screen's wasm).
+    let (Some(chosen), Some(engine)) = (library.valid(), library.engine.get()) else {
+        return Err(REFUSED);
+    };
+    Retries::sampled(lib.name(), config, |seed| (engine.sample)(&chosen, seed)).map_err(|_| REFUSED)
+}
 
 /// The section's opening words: static markup.
-const INTRO: &str = "A server that serves at most <em>Capacity</em> calls a second queues the rest, so calls wait longer as the queue grows; an attempt not answered within the <em>Timeout per attempt</em> fails and is retried by your policy above. A trigger (an outage, or a spike of extra calls) starts the trouble. Do the retries let the server come back once the trigger is over, or keep it down? This is a <em>metastable failure</em> (Bronson et al., HotOS 2021; Huang et al., OSDI 2022). A retry budget caps the retries: every budget below is run on the same setting, 60 simulated seconds each, from the page's seed.";
+const INTRO: &str = "A server that serves at most <em>Capacity</em> calls a second queues the rest, so calls wait longer as the queue grows; an attempt not answered within the <em>Timeout per attempt</em> fails and is retried by your policy above, or as the library chosen in <em>Model</em> does. A trigger (an outage, or a spike of extra calls) starts the trouble. Do the retries let the server come back once the trigger is over, or keep it down? This is a <em>metastable failure</em> (Bronson et al., HotOS 2021; Huang et al., OSDI 2022). A retry budget caps the retries: every budget below is run on the same setting, 60 simulated seconds each, from the page's seed.";
 
 /// What the model leaves out.
 const SCOPE: &str = "One server, one queue served in order, no network delay, calls that all cost the same, and a server that serves calls whose client already gave up (it cannot know). Each client keeps its own budget, as the libraries do per client or channel. All failures here are timeouts. The budgets' numbers are the libraries' defaults, read from their sources (see docs/load.md): AWS SDK standard mode (botocore 1.44.8, @smithy/core 3.41.1), gRPC retryThrottling (gRFC A6, grpc-go), Envoy retry_budget and max_retries, Finagle RetryBudget; the token bucket and the retry-only circuit breaker follow Marc Brooker, <a href=\"https://brooker.co.za/blog/2022/02/28/retries.html\">“Fixing retries with token buckets and circuit breakers”</a> (2022).";
@@ -44,7 +69,10 @@ pub fn LoadSection(
     last: LastRun,
 ) -> impl IntoView {
     let inputs = LoadInputs::new();
-    let (policy, seed) = (use_derived().policy, use_policy().seed);
+    let (policy, seed, library) = (use_derived().policy, use_policy().seed, use_library());
+    // The finished study's markup, built a task after its last run and set
+    // a task later, so neither joins a run's slice.
+    let markup = RwSignal::new(String::new());
     let status = RwSignal::new(Status::new(RunState::Idle, (0, 0), String::new()));
     let generation = StoredValue::new(0u32);
     let status_el = NodeRef::<html::Div>::new();
@@ -61,6 +89,8 @@ pub fn LoadSection(
         inputs.track();
         policy.track();
         seed.value.track();
+        // The library and its values (`valid` tracks both).
+        let _ = library.valid();
         if first.is_some() {
             untrack(|| {
                 stop("Stopped: an input changed. Run again for figures that match it.");
@@ -81,7 +111,11 @@ pub fn LoadSection(
                 return status.set(Status::new(RunState::Idle, (0, 0), why));
             }
         };
-        let mut study = match Study::new(config) {
+        let retries = match retries_for(library, &config) {
+            Ok(r) => r,
+            Err(why) => return status.set(Status::new(RunState::Idle, (0, 0), why.into())),
+        };
+        let mut study = match Study::with_retries(config, retries) {
             Ok(s) => s,
             Err(e) => return status.set(Status::new(RunState::Idle, (0, 0), e.to_string())),
         };
@@ -109,14 +143,26 @@ pub fn LoadSection(
             if !in_slices(&mut study, SLICE_MS, |s| s.step(STEP_EVENTS), live).await {
                 return;
             }
+            // The figures and their markup in a task of their own, then
+            // set in the next: a long study's last slice, its markup and
+            // the browser's parse of it would otherwise make one long task.
+            TimeoutFuture::new(0).await;
+            let result = Arc::new(study.result());
+            let html = results_html(&result);
+            TimeoutFuture::new(0).await;
+            if generation.get_value() != id {
+                return;
+            }
             let secs = (js_sys::Date::now() - start) / 1000.0;
-            finished.set(Some(Arc::new(study.result())));
+            markup.set(html);
+            finished.set(Some(result));
             current.set(true);
             let why = format!("Done in {secs:.2} s.");
             status.set(Status::new(RunState::Done, study.progress(), why));
         });
     };
 
+    let follows = move || retries_line(library.model.get().map(|l| l.name()));
     let fields = inputs.fields.get_value();
     let number = |n: inputs::NumText| {
         view! { <LoadField n=n /> }
@@ -181,8 +227,9 @@ pub fn LoadSection(
                     "Stop load run"
                 </button>
             </div>
+            <p class="load-follows" data-testid="load-follows">{follows}</p>
             <LoadStatus status=status status_el=status_el />
-            <LoadResults finished=finished />
+            <LoadResults markup=markup />
             <h3>"What this model leaves out"</h3>
             <p class="sim-scope" inner_html=SCOPE></p>
         </section>

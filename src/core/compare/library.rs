@@ -7,9 +7,63 @@
 //! holds them, so the comparison needs nothing the library models' part
 //! of the page carries.
 
-use crate::core::library::close;
+use super::{compare_modes, ModeRow};
+use crate::core::format;
+use crate::core::library::{close, LibrarySchedule};
 use crate::core::policy::{Policy, MAX_DELAY_MS, MAX_MULTIPLIER, MAX_RETRIES, MIN_MULTIPLIER};
-use crate::core::schedule::Schedule;
+use crate::core::schedule::{decorrelated_means, Schedule};
+
+/// What the comparison shows: the library's row when one is chosen, then
+/// the five modes (at the page policy closest to the library's settings,
+/// or at the page's own).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// The library beside the modes, when one is chosen.
+    pub library: Option<Beside>,
+    /// Every mode, in [`crate::core::policy::Jitter::ALL`] order.
+    pub modes: Vec<ModeRow>,
+}
+
+/// A chosen library in the comparison.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Beside {
+    /// The library's id, as the link spells it (the CSV's `mode`).
+    pub id: &'static str,
+    /// Its row.
+    pub row: LibraryRow,
+    /// The page policy closest to its settings, at which the modes run.
+    pub policy: Policy,
+    /// The line naming that policy ([`closest_words`]).
+    pub words: String,
+}
+
+/// The comparison for the page's `policy` (its decorrelated means
+/// `means`, which the page keeps) or, with a library's schedule as the
+/// page shows it, for that library: its row, then the modes at the
+/// closest policy (their decorrelated means run here: at most
+/// [`crate::core::library::MAX_ROWS`] retries).
+pub fn comparison(policy: &Policy, means: &[f64], library: Option<&LibrarySchedule>) -> Comparison {
+    let Some(shown) = library else {
+        return Comparison {
+            library: None,
+            modes: compare_modes(policy, means),
+        };
+    };
+    let (chosen, lib_rows) = (&shown.source.0, &shown.source.1);
+    let rows: Vec<(f64, f64)> = lib_rows.rows.iter().map(|r| (r.min_ms, r.max_ms)).collect();
+    let closest = closest_policy(&rows, policy);
+    let means = decorrelated_means(closest.base_ms, closest.cap_ms, closest.max_retries);
+    let name = chosen.lib.name();
+    Comparison {
+        library: Some(Beside {
+            id: chosen.lib.id(),
+            row: library_row(name, &shown.schedule),
+            policy: closest,
+            words: closest_words(&closest, name),
+        }),
+        modes: compare_modes(&closest, &means),
+    }
+}
 
 /// The library's line in the comparison, on the modes' axis.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,6 +93,23 @@ pub fn library_row(name: &str, shown: &Schedule) -> LibraryRow {
         expected_ms: shown.expected_total_ms,
         expected_is_simulated: shown.expected_is_simulated,
         shortest_ms: shown.range_min_ms,
+    }
+}
+
+/// What the library row says in the study column: the spread of its
+/// totals, which its own jitter makes.
+pub fn spread_words(row: &LibraryRow) -> String {
+    if close(row.shortest_ms, row.worst_ms) {
+        format!(
+            "Every call waits {} in all: no jitter spreads its retries.",
+            format::total(row.worst_ms)
+        )
+    } else {
+        format!(
+            "Its totals spread from {} to {}: its own jitter.",
+            format::total(row.shortest_ms),
+            format::total(row.worst_ms)
+        )
     }
 }
 
@@ -73,9 +144,11 @@ fn whole_ms(ms: f64, up: bool) -> u64 {
 /// (each retry's shortest and longest sleep, in order):
 ///
 /// - retries: the library's rows, up to the page's limit;
-/// - the growth: the first waiting retry's sleep (its longest, or the
-///   middle of a range drawn around a factor) to the next one's, to three
-///   decimals, within the page's multiplier limits;
+/// - each retry's sleep: its longest, or the middle of a range drawn
+///   around a factor (neither from 0, nor from half, nor fixed);
+/// - the growth: from the first waiting retry's sleep to the last one
+///   below the longest, per retry (or to the next one's when no other is
+///   below the longest), to three decimals, within the page's limits;
 /// - base: that first waiting sleep, taken back to retry 1 by the growth
 ///   (urllib3's retry 1 waits 0, its retry 2 factor × 2: base = factor);
 /// - cap: the longest of those sleeps (a cap never reached changes
@@ -96,19 +169,27 @@ pub fn closest_policy(rows: &[(f64, f64)], page: &Policy) -> Policy {
         };
     };
     let first = sleeps[k];
-    let multiplier = match sleeps.get(k + 1) {
-        Some(&next) => {
-            let growth = (next / first * 1000.0).round() / 1000.0;
-            if growth.is_nan() {
+    let cap = sleeps.iter().copied().fold(0.0, f64::max);
+    // The growth over the longest span below the cap: exact for a
+    // geometric schedule, and less swayed by one row's jitter.
+    let below = sleeps.iter().rposition(|&d| d < cap && !close(d, cap));
+    let growth = match (below, sleeps.get(k + 1)) {
+        (Some(j), _) if j > k => Some((sleeps[j] / first).powf(1.0 / (j - k) as f64)),
+        (_, Some(&next)) => Some(next / first),
+        _ => None,
+    };
+    let multiplier = match growth {
+        Some(g) => {
+            let g = (g * 1000.0).round() / 1000.0;
+            if g.is_nan() {
                 MIN_MULTIPLIER
             } else {
-                growth.clamp(MIN_MULTIPLIER, MAX_MULTIPLIER)
+                g.clamp(MIN_MULTIPLIER, MAX_MULTIPLIER)
             }
         }
         None => page.multiplier,
     };
     let base = first / multiplier.powi(k as i32);
-    let cap = sleeps.iter().copied().fold(0.0, f64::max);
     Policy {
         base_ms: whole_ms(base, false),
         multiplier,

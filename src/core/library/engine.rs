@@ -109,7 +109,10 @@ mod tests {
             assert_eq!(shown, super::super::library_schedule(&chosen, 7).unwrap());
             assert_eq!((engine.notes)(&shown), library_notes(&shown));
             let run = (engine.sample)(&chosen, 7).unwrap();
-            assert_eq!(run, super::super::sample(lib.model(), &chosen.values, 7).unwrap());
+            assert_eq!(
+                run,
+                super::super::sample(lib.model(), &chosen.values, 7).unwrap()
+            );
             assert!(!run.is_empty(), "{}", lib.id());
         }
     }

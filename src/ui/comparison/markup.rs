@@ -71,7 +71,7 @@ pub fn rows_html(rows: &[ModeRow], library: Option<&LibraryRow>, factors: Propor
         let (worst, expected) = library_texts(lib);
         let _ = write!(
             out,
-            r#"<tr class="library" {LIBRARY}=""><th scope="row">{}</th><td {WORST}="{}">{worst}</td><td {EXPECTED}="{}">{expected}</td><td class="study">{}</td></tr>"#,
+            r#"<tr class="lib-row" {LIBRARY}=""><th scope="row">{}</th><td {WORST}="{}">{worst}</td><td {EXPECTED}="{}">{expected}</td><td class="study">{}</td></tr>"#,
             escape(&lib.name),
             lib.worst_ms,
             lib.expected_ms,
@@ -128,7 +128,7 @@ pub fn bars_svg(
         bar_group(
             &mut out,
             0,
-            r#"mode-bar library" data-library=""#,
+            r#"mode-bar lib-row" data-library=""#,
             name,
             axis.library_bar(lib),
         );

@@ -117,7 +117,7 @@ fn a_library_row_comes_first_on_the_same_axis() {
         shortest_ms: 20_000.0,
     };
     let html = rows_html(&rows, Some(&lib), Proportional::GRPC);
-    assert!(html.starts_with(r#"<tr class="library" data-library=""><th scope="row">urllib3 Retry as configured</th><td data-worst-ms="250000">250 s</td>"#), "{html}");
+    assert!(html.starts_with(r#"<tr class="lib-row" data-library=""><th scope="row">urllib3 Retry as configured</th><td data-worst-ms="250000">250 s</td>"#), "{html}");
     assert!(
         html.contains("Its totals spread from 20.0 s to 250 s: its own jitter."),
         "{html}"
@@ -127,7 +127,7 @@ fn a_library_row_comes_first_on_the_same_axis() {
     let axis = Axis::new(&rows, Some(&lib));
     assert_eq!(axis.labels()[TICKS - 1], "500 s");
     assert_eq!(Axis::new(&rows, None).labels()[TICKS - 1], "200 s");
-    let group = r#"<g class="mode-bar library" data-library=""><text class="tick" x="157" y="21" text-anchor="end">urllib3</text>"#;
+    let group = r#"<g class="mode-bar lib-row" data-library=""><text class="tick" x="157" y="21" text-anchor="end">urllib3</text>"#;
     assert!(svg.contains(group), "{svg}");
     let Bar { worst_x, .. } = axis.library_bar(&lib);
     assert!(svg.contains(&format!(r#"x2="{worst_x}""#)));

@@ -5,7 +5,7 @@
 // comparison as before. Headless Chromium against the release build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser } from './harness.mjs';
+import { useBrowser, axeViolations } from './harness.mjs';
 import { libraries } from '../manifest.mjs';
 
 const env = useBrowser();
@@ -60,6 +60,9 @@ test('with a library chosen, its row comes first, above the modes at the closest
   rows.forEach((r, i) => {
     assert.ok(Math.abs(lengths[i] / lengths[0] - r.worst / rows[0].worst) < 1e-9, `bar ${i}: ${lengths}`);
   });
+
+  // The section with the library's row passes axe.
+  assert.deepEqual(await axeViolations(page, '.comparison'), []);
 
   // A field of the library changes its row and the policy the modes use.
   await page.getByLabel(param('urllib3', 'backoff_factor').label, { exact: true }).fill('1');

@@ -56,7 +56,7 @@
 //!
 //! `mode.rs` the modes and the study's numbers; `config.rs` the fields
 //! and [`SimConfig`]; `random.rs` the random streams and network hops;
-//! `rule.rs` how each mode draws a sleep; `sleeps.rs` a library's clients'
+//! `rule.rs` how each mode draws a sleep; `event.rs` what a run reports; `sleeps.rs` a library's clients'
 //! sleeps; `run.rs` one run, event by
 //! event; `sweep.rs` many runs averaged; `summary.rs` the results in
 //! words; `timeline.rs` one run's writes over time; [`chart`] the charts'
@@ -66,6 +66,7 @@
 
 pub mod chart;
 mod config;
+mod event;
 mod mode;
 mod random;
 mod rule;
@@ -79,9 +80,10 @@ pub use config::{
     parse_clients, parse_runs, SimConfig, SimError, DEFAULT_CLIENTS, DEFAULT_RUNS, MAX_CLIENTS,
     MAX_RUNS,
 };
+pub use event::{Event, EventKind, Outcome};
 pub use mode::{Mode, STUDY_BASE_MS, STUDY_CAP_MS};
 pub use random::{stream_seed, NET_MEAN_MS, NET_SD_MS};
-pub use run::{Event, EventKind, Outcome, Run};
+pub use run::Run;
 pub use sleeps::{ClientSleeps, MAX_POOL_SLEEPS};
 pub use summary::summary_sentence;
 pub use sweep::{client_counts, sweep, ModeResult, Sweep, SWEEP_POINTS};

@@ -108,3 +108,17 @@ test('without a library the comparison and the simulation are as before', async 
   assert.equal(await table.locator('tbody tr[data-mode="library"]').count(), 0);
   assert.ok(await page.getByTestId('sim-library').isHidden());
 });
+
+test('at 375 px the library\'s row fits: no sideways scroll, no table scrolling sideways', async () => {
+  const { page, context, errors } = await env.openPage(LINK, { viewport: { width: 375, height: 900 } });
+  try {
+    await page.locator('.modes tbody tr[data-library]').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scroll (overflow ${overflow} px)`);
+    const wide = await page.locator('.table-wrap:has(.modes)').evaluate((w) => w.scrollWidth - w.clientWidth);
+    assert.ok(wide <= 2, `the comparison does not scroll sideways (${wide} px)`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

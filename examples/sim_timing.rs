@@ -25,7 +25,7 @@ fn main() {
         ..SimConfig::default()
     };
     let start = Instant::now();
-    let mut sweep = Sweep::new(config).expect("valid configuration");
+    let mut sweep = Sweep::new(config.clone()).expect("valid configuration");
     while !sweep.step(u64::MAX) {}
     let elapsed = start.elapsed();
     println!("mode,clients,runs,mean_calls,sd_calls,mean_time_ms,sd_time_ms,mean_gave_up");

@@ -20,7 +20,7 @@ fn rows() -> Vec<backoff_calculator::core::compare::ModeRow> {
 
 #[test]
 fn the_comparison_as_markdown_and_csv() {
-    let md = comparison_markdown(&rows(), Proportional::default());
+    let md = comparison_markdown(&rows(), None, Proportional::default());
     let lines: Vec<&str> = md.lines().collect();
     assert_eq!(
         lines[0],
@@ -43,7 +43,7 @@ fn the_comparison_as_markdown_and_csv() {
         "decorrelated is simulated"
     );
 
-    let csv = comparison_csv(&rows());
+    let csv = comparison_csv(&rows(), None);
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
@@ -122,7 +122,7 @@ fn the_design_doc_carries_the_policy_the_link_the_tables_and_the_sources() {
     let state = State::with_seed(42);
     let s = schedule(&state.policy, state.seed);
     let link = "https://example.test/backoff/?seed=42";
-    let doc = design_doc(&s, &state, link, None, &rows(), None);
+    let doc = design_doc(&s, &state, link, None, &rows(), None, None);
     let order = [
         "## Retry policy",
         "- Base delay: 1,000 ms",
@@ -153,7 +153,7 @@ fn the_design_doc_carries_the_policy_the_link_the_tables_and_the_sources() {
         ..SimConfig::default()
     })
     .unwrap();
-    let with_sim = design_doc(&s, &state, link, None, &rows(), Some(&results));
+    let with_sim = design_doc(&s, &state, link, None, &rows(), None, Some(&results));
     assert!(!with_sim.contains(SIM_NOT_RUN));
     assert!(
         with_sim.contains("the study's modes use base 5 ms, cap 2,000 ms, first retry 2 × base."),
@@ -167,7 +167,7 @@ fn the_design_doc_carries_the_policy_the_link_the_tables_and_the_sources() {
 fn the_comparison_exports_golden() {
     // The defaults: 1 s base, ×2, 30 s cap, 5 retries, full jitter.
     assert_eq!(
-        comparison_markdown(&rows(), Proportional::default()),
+        comparison_markdown(&rows(), None, Proportional::default()),
         "| Mode | Worst case | Expected total | In the AWS study |
 |---|---:|---:|---|
 | None | 31.0 s | 31.0 s | Study: without jitter the retries stay bunched; the most work and the slowest completion. |
@@ -180,7 +180,7 @@ Source of the study column: AWS Architecture Blog, Exponential Backoff And Jitte
 "
     );
     assert_eq!(
-        comparison_csv(&rows()),
+        comparison_csv(&rows(), None),
         "mode,worst_case_ms,expected_total_ms,expected_simulated,aws_study
 none,31000,31000,false,Study: without jitter the retries stay bunched; the most work and the slowest completion.
 full,31000,15500,false,\"Study: the least work; completion close to decorrelated, a little slower.\"
@@ -195,7 +195,7 @@ proportional,37200,31000,false,\"Not in the study, which compared none, equal, f
         hi: 1.5,
         cap: CapOrder::Before,
     };
-    let md = comparison_markdown(&rows(), wide);
+    let md = comparison_markdown(&rows(), None, wide);
     assert!(md.contains("| Proportional ×0.5–1.5 | 37.2 s |"), "{md}");
 }
 
@@ -292,13 +292,17 @@ fn the_design_doc_says_how_the_simulation_ran_and_carries_a_config() {
         ..SimConfig::default()
     })
     .unwrap();
-    let doc = design_doc(&s, &state, link, None, &rows(), Some(&results));
+    let doc = design_doc(&s, &state, link, None, &rows(), None, Some(&results));
     assert!(
         doc.contains("plus this policy: means over 2 runs per figure, seed 42, for up to 5 clients; the study's modes use"),
         "{doc}"
     );
     // The comparison as its own export writes it, source included.
-    assert!(doc.contains(&comparison_markdown(&rows(), state.policy.proportional)));
+    assert!(doc.contains(&comparison_markdown(
+        &rows(),
+        None,
+        state.policy.proportional
+    )));
     assert!(!doc.contains("### urllib3"));
 
     let config = "Retry(total=5, backoff_factor=0.5)\n";
@@ -309,10 +313,59 @@ fn the_design_doc_says_how_the_simulation_ran_and_carries_a_config() {
         Some(("urllib3 config", config)),
         &rows(),
         None,
+        None,
     );
     let block = "### urllib3 config\n\n```\nRetry(total=5, backoff_factor=0.5)\n```\n\n### The jitter modes compared";
     assert!(doc.contains(block), "{doc}");
     // A config holding a fence is fenced otherwise.
-    let doc = design_doc(&s, &state, link, Some(("x", "a\n```\nb")), &rows(), None);
+    let doc = design_doc(
+        &s,
+        &state,
+        link,
+        Some(("x", "a\n```\nb")),
+        &rows(),
+        None,
+        None,
+    );
     assert!(doc.contains("### x\n\n~~~\na\n```\nb\n~~~\n"), "{doc}");
+}
+
+/// With a library chosen: the line naming the policy the modes use, then
+/// the library's row first, in the Markdown, the CSV and the design doc.
+#[test]
+fn a_chosen_library_heads_the_comparison_in_every_export() {
+    use backoff_calculator::core::compare::library::comparison;
+    use backoff_calculator::core::library::{library_schedule, Configured, LibId};
+    let lib = LibId::parse("urllib3").unwrap();
+    let mut chosen = Configured::defaults(lib);
+    chosen.values.set("backoff_factor", 0.5).unwrap();
+    let shown = library_schedule(&chosen, 3).unwrap();
+    let page = Policy::default();
+    let c = comparison(&page, &[], Some(&shown));
+    let beside = c.library.as_ref().unwrap();
+    assert_eq!(c.modes.len(), 5);
+
+    let md = comparison_markdown(&c.modes, Some(beside), page.proportional);
+    let lines: Vec<&str> = md.lines().collect();
+    assert!(lines[0].starts_with("The modes below use base 500 ms, multiplier 2, cap 120,000 ms, 10 retries: the page policy closest to urllib3 Retry's settings."), "{md}");
+    assert!(
+        lines[4].starts_with("| urllib3 Retry as configured | "),
+        "{md}"
+    );
+    assert!(lines[4].contains("Every call waits "), "{md}");
+    assert!(lines[5].starts_with("| None | "), "{md}");
+
+    let csv = comparison_csv(&c.modes, Some(beside));
+    let second = csv.lines().nth(1).unwrap();
+    let worst = backoff_calculator::core::format::round_ms(shown.schedule.range_max_ms);
+    assert!(second.starts_with(&format!("urllib3,{worst},")), "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 1 + 5);
+
+    let mut state = State::with_seed(42);
+    state.library = Some(chosen);
+    let s = schedule(&page, 0);
+    let doc = design_doc(&s, &state, "https://x/", None, &c.modes, Some(beside), None);
+    assert!(doc.contains("The library as configured, then every mode at the page policy closest to its settings. The modes below use base 500 ms"), "{doc}");
+    assert!(doc.contains("| urllib3 Retry as configured | "), "{doc}");
+    assert!(!doc.contains("own policy rather than"), "{doc}");
 }

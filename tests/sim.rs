@@ -396,9 +396,9 @@ fn a_seed_gives_the_pinned_figures() {
 #[test]
 fn slicing_does_not_change_the_figures() {
     let cfg = config(10, 4, 5);
-    let whole = sweep(cfg).unwrap();
+    let whole = sweep(cfg.clone()).unwrap();
     for budget in [1, 3, 17, 1_000] {
-        let mut s = Sweep::new(cfg).unwrap();
+        let mut s = Sweep::new(cfg.clone()).unwrap();
         let mut steps = 0;
         let mut last = (0, 0);
         while !s.step(budget) {
@@ -417,7 +417,7 @@ fn slicing_does_not_change_the_figures() {
 fn each_run_has_its_own_stream() {
     // Runs computed alone, in reverse order, match the sweep's means.
     let cfg = config(20, 6, 123);
-    let results = sweep(cfg).unwrap();
+    let results = sweep(cfg.clone()).unwrap();
     for r in results.iter().filter(|r| r.clients == 20) {
         let calls: u64 = (0..6)
             .rev()
@@ -588,8 +588,8 @@ proptest! {
         budget in 1u64..500,
         p in small_policy(),
     ) {
-        let cfg = SimConfig { clients, runs, seed, policy: p };
-        let mut s = Sweep::new(cfg).unwrap();
+        let cfg = SimConfig { clients, runs, seed, policy: p, library: None };
+        let mut s = Sweep::new(cfg.clone()).unwrap();
         while !s.step(budget) {}
         let results = s.results();
         prop_assert_eq!(&results, &sweep(cfg).unwrap());

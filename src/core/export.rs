@@ -9,7 +9,8 @@
 //! rounded cumulative waits, so the sampled column adds up to the
 //! cumulative one, as on the page ([`Schedule::whole_samples`]).
 
-use super::compare::chart::{cell_texts, mode_name};
+use super::compare::chart::{cell_texts, library_texts, mode_name};
+use super::compare::library::{spread_words, Beside};
 use super::compare::{ModeRow, STUDY, STUDY_URL};
 use super::format;
 use super::library::Configured;
@@ -244,11 +245,23 @@ pub const RFC_9110: &str =
 
 /// The mode comparison as a Markdown table, with the page's column names,
 /// mode names (the proportional row names `factors`) and cell texts, then
-/// the source of the study column.
-pub fn comparison_markdown(rows: &[ModeRow], factors: Proportional) -> String {
-    let mut out = String::from(
-        "| Mode | Worst case | Expected total | In the AWS study |\n|---|---:|---:|---|\n",
-    );
+/// the source of the study column. With a `library`, the line naming the
+/// policy the modes use comes first and the library's row heads the table.
+pub fn comparison_markdown(
+    rows: &[ModeRow],
+    library: Option<&Beside>,
+    factors: Proportional,
+) -> String {
+    let mut out = library.map_or(String::new(), |b| format!("{}\n\n", b.words));
+    out += "| Mode | Worst case | Expected total | In the AWS study |\n|---|---:|---:|---|\n";
+    if let Some(b) = library {
+        let (worst, expected) = library_texts(&b.row);
+        out += &format!(
+            "| {} | {worst} | {expected} | {} |\n",
+            b.row.name,
+            spread_words(&b.row)
+        );
+    }
     for r in rows {
         let (worst, expected) = cell_texts(r);
         out += &format!(
@@ -260,10 +273,22 @@ pub fn comparison_markdown(rows: &[ModeRow], factors: Proportional) -> String {
     out + &format!("\nSource of the study column: {STUDY}, <{STUDY_URL}>.\n")
 }
 
-/// The mode comparison as CSV: one row per mode, values in whole ms.
-pub fn comparison_csv(rows: &[ModeRow]) -> String {
+/// The mode comparison as CSV: one row per mode, values in whole ms;
+/// with a `library`, its row first, its `mode` the library's id and its
+/// last column the spread of its totals.
+pub fn comparison_csv(rows: &[ModeRow], library: Option<&Beside>) -> String {
     let mut out =
         String::from("mode,worst_case_ms,expected_total_ms,expected_simulated,aws_study\n");
+    if let Some(b) = library {
+        out += &format!(
+            "{},{},{},{},{}\n",
+            b.id,
+            whole(b.row.worst_ms),
+            whole(b.row.expected_ms),
+            b.row.expected_is_simulated,
+            csv_field(&spread_words(&b.row))
+        );
+    }
     for r in rows {
         out += &format!(
             "{},{},{},{},{}\n",
@@ -322,7 +347,8 @@ pub const SIM_NOT_RUN: &str = "Not run: the contention simulation has not been r
 
 /// Markdown for a design doc: the policy and its link, the schedule, the
 /// config in a library's terms when there is one (`config`: a heading and
-/// the config's text), the mode comparison with its source, the contention
+/// the config's text), the mode comparison with its source (a chosen
+/// library's row first, `library`), the contention
 /// figures when they have been run for these inputs (else [`SIM_NOT_RUN`]),
 /// and the sources.
 pub fn design_doc(
@@ -331,6 +357,7 @@ pub fn design_doc(
     share_link: &str,
     config: Option<(&str, &str)>,
     modes: &[ModeRow],
+    library: Option<&Beside>,
     sim: Option<&[ModeResult]>,
 ) -> String {
     let mut out = String::from("## Retry policy\n\n");
@@ -340,14 +367,13 @@ pub fn design_doc(
         let end = if text.ends_with('\n') { "" } else { "\n" };
         out += &format!("\n### {heading}\n\n{fence}\n{text}{end}{fence}\n");
     }
-    out +=
-        "\n### The jitter modes compared\n\nSame base, multiplier, cap and retries in every mode";
-    out += if state.library.is_some() {
-        ", for this page's own policy rather than the library's.\n\n"
-    } else {
-        ".\n\n"
+    out += "\n### The jitter modes compared\n\n";
+    out += match (library, &state.library) {
+        (Some(_), _) => "The library as configured, then every mode at the page policy closest to its settings. ",
+        (None, Some(_)) => "Same base, multiplier, cap and retries in every mode, for this page's own policy rather than the library's.\n\n",
+        (None, None) => "Same base, multiplier, cap and retries in every mode.\n\n",
     };
-    out += &comparison_markdown(modes, state.policy.proportional);
+    out += &comparison_markdown(modes, library, state.policy.proportional);
     out += "\n### Many clients at once\n\n";
     out += &match sim {
         Some(results) => {

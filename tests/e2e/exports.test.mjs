@@ -224,5 +224,9 @@ test('with a library chosen the design doc carries its config', async (t) => {
   assert.ok(doc.includes('- Library: urllib3 Retry\n- total: 6\n- backoff_factor: 1 s\n'), doc);
   const end = config.endsWith('\n') ? '' : '\n';
   assert.ok(doc.includes(`### urllib3 Retry config\n\n\`\`\`\n${config}${end}\`\`\`\n`), doc);
-  assert.ok(doc.includes('for this page\'s own policy rather than the library\'s'), doc);
+  // Issue 25: the comparison leads with the library as configured, then
+  // the modes at the page policy closest to its settings (waits 2, 4, …,
+  // 32 s: its 120 s cap is never reached, so the closest cap is 32 s).
+  assert.ok(doc.includes('The library as configured, then every mode at the page policy closest to its settings. The modes below use base 1,000 ms, multiplier 2, cap 32,000 ms, 6 retries: the page policy closest to urllib3 Retry\'s settings.'), doc);
+  assert.ok(doc.includes('| urllib3 Retry as configured | '), doc);
 });

@@ -106,7 +106,13 @@ export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752
   // tasks of their own; 399,882 B before, 401,771 B after; the critical
   // path went from 178,112 B to 178,104 B). With the 36,363 B and 3,752 B
   // above this is 42,013 B, past the 40 KB the issue allows by 1,053 B.
-  + 1_898;
+  + 1_898
+  // Issue 25, the chosen library side by side: its row in the mode
+  // comparison at the closest page policy, its clients in the contention
+  // simulation and its row in the exports, all below the first screen
+  // (main at d89d46c built here: 399,882 B before, 404,371 B after; the
+  // critical path 178,112 B before, 178,096 B after).
+  + 4_489;
 
 const env = useBrowser();
 

@@ -3,6 +3,7 @@
 //! the table and chart from these, and rewrites them in place from them
 //! too (src/ui/comparison/markup.rs), so both always agree.
 
+use super::library::LibraryRow;
 use super::ModeRow;
 use crate::core::chart::{axis_label, nice_ceiling};
 use crate::core::format;
@@ -39,14 +40,19 @@ pub fn mode_factors(jitter: Jitter, factors: Proportional) -> Option<String> {
 /// The texts of a row's two value cells: the worst case, and the expected
 /// total with ` (simulated)` when it comes from simulation.
 pub fn cell_texts(row: &ModeRow) -> (String, String) {
-    let simulated = if row.expected_is_simulated {
-        " (simulated)"
-    } else {
-        ""
-    };
+    value_texts(row.worst_ms, row.expected_ms, row.expected_is_simulated)
+}
+
+/// The texts of a library row's two value cells, as [`cell_texts`].
+pub fn library_texts(row: &LibraryRow) -> (String, String) {
+    value_texts(row.worst_ms, row.expected_ms, row.expected_is_simulated)
+}
+
+fn value_texts(worst_ms: f64, expected_ms: f64, simulated: bool) -> (String, String) {
+    let simulated = if simulated { " (simulated)" } else { "" };
     (
-        format::total(row.worst_ms),
-        format!("{}{simulated}", format::total(row.expected_ms)),
+        format::total(worst_ms),
+        format!("{}{simulated}", format::total(expected_ms)),
     )
 }
 
@@ -68,10 +74,12 @@ pub struct Bar {
 }
 
 impl Axis {
-    /// The axis for `rows`.
-    pub fn new(rows: &[ModeRow]) -> Axis {
+    /// The axis for `rows` and, when there is one, a library's row.
+    pub fn new(rows: &[ModeRow], library: Option<&LibraryRow>) -> Axis {
+        let worst = rows.iter().map(|m| m.worst_ms).fold(0.0, f64::max);
+        let worst = library.map_or(worst, |l| worst.max(l.worst_ms));
         Axis {
-            top: nice_ceiling(rows.iter().map(|m| m.worst_ms).fold(0.0, f64::max)),
+            top: nice_ceiling(worst),
         }
     }
 
@@ -98,10 +106,19 @@ impl Axis {
 
     /// Where `row`'s marks go.
     pub fn bar(&self, row: &ModeRow) -> Bar {
+        self.marks(row.worst_ms, row.expected_ms)
+    }
+
+    /// Where a library row's marks go.
+    pub fn library_bar(&self, row: &LibraryRow) -> Bar {
+        self.marks(row.worst_ms, row.expected_ms)
+    }
+
+    fn marks(&self, worst_ms: f64, expected_ms: f64) -> Bar {
         Bar {
             x0: self.x(0.0),
-            worst_x: self.x(row.worst_ms),
-            width: self.x(row.expected_ms) - self.x(0.0),
+            worst_x: self.x(worst_ms),
+            width: self.x(expected_ms) - self.x(0.0),
         }
     }
 }

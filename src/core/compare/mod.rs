@@ -9,6 +9,7 @@ use super::policy::{Jitter, Policy};
 use super::schedule::{schedule_with_means, Schedule};
 
 pub mod chart;
+pub mod library;
 
 /// The study the comparison quotes.
 pub const STUDY: &str = "AWS Architecture Blog, Exponential Backoff And Jitter, 2015";

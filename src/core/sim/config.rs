@@ -3,7 +3,9 @@
 //! a [`SimError`].
 
 use std::fmt;
+use std::sync::Arc;
 
+use super::{ClientSleeps, Mode};
 use crate::core::format;
 use crate::core::policy::{self, InputError, Jitter, Policy};
 
@@ -63,7 +65,7 @@ pub fn parse_runs(text: &str) -> Result<u32, InputError> {
 }
 
 /// What a sweep simulates.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SimConfig {
     /// The largest client count `N`; the sweep covers
     /// [`client_counts`](super::client_counts)`(N)`.
@@ -75,21 +77,36 @@ pub struct SimConfig {
     /// The page's policy, simulated as
     /// [`Mode::Policy`](super::Mode::Policy).
     pub policy: Policy,
+    /// A chosen library's clients, simulated as
+    /// [`Mode::Library`](super::Mode::Library) when given.
+    pub library: Option<Arc<ClientSleeps>>,
 }
 
 impl Default for SimConfig {
-    /// The page's defaults: 50 clients, 100 runs, seed 0, default policy.
+    /// The page's defaults: 50 clients, 100 runs, seed 0, default policy,
+    /// no library.
     fn default() -> Self {
         SimConfig {
             clients: DEFAULT_CLIENTS,
             runs: DEFAULT_RUNS,
             seed: 0,
             policy: Policy::default(),
+            library: None,
         }
     }
 }
 
 impl SimConfig {
+    /// The modes a sweep runs: [`Mode::ALL`], and the library's when one
+    /// is given.
+    pub fn modes(&self) -> &'static [Mode] {
+        if self.library.is_some() {
+            &Mode::WITH_LIBRARY
+        } else {
+            &Mode::ALL
+        }
+    }
+
     /// Checks the counts and that the policy passes the page's field checks.
     pub fn check(&self) -> Result<(), SimError> {
         if !(1..=MAX_CLIENTS).contains(&self.clients) {

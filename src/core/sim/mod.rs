@@ -36,6 +36,13 @@
 //! jitter including proportional with its cap order). A client whose write
 //! fails after its last retry gives up; the sweep counts those.
 //!
+//! With a library chosen, a seventh mode is the library as configured
+//! ([`Mode::Library`]): each client waits what one seeded run of the
+//! library waits, every attempt failing ([`ClientSleeps`], drawn by the
+//! page), and gives up where that run stops. Its hops draw from its own
+//! stream as every mode's do, so the other modes' figures are the same
+//! with or without it.
+//!
 //! # Randomness
 //!
 //! Each run of each mode at each client count draws from its own
@@ -49,7 +56,8 @@
 //!
 //! `mode.rs` the modes and the study's numbers; `config.rs` the fields
 //! and [`SimConfig`]; `random.rs` the random streams and network hops;
-//! `rule.rs` how each mode draws a sleep; `run.rs` one run, event by
+//! `rule.rs` how each mode draws a sleep; `event.rs` what a run reports; `sleeps.rs` a library's clients'
+//! sleeps; `run.rs` one run, event by
 //! event; `sweep.rs` many runs averaged; `summary.rs` the results in
 //! words; `timeline.rs` one run's writes over time; [`chart`] the charts'
 //! geometry and markup. Everything but the charts is re-exported here.
@@ -58,10 +66,12 @@
 
 pub mod chart;
 mod config;
+mod event;
 mod mode;
 mod random;
 mod rule;
 mod run;
+mod sleeps;
 mod summary;
 mod sweep;
 mod timeline;
@@ -70,9 +80,11 @@ pub use config::{
     parse_clients, parse_runs, SimConfig, SimError, DEFAULT_CLIENTS, DEFAULT_RUNS, MAX_CLIENTS,
     MAX_RUNS,
 };
+pub use event::{Event, EventKind, Outcome};
 pub use mode::{Mode, STUDY_BASE_MS, STUDY_CAP_MS};
 pub use random::{stream_seed, NET_MEAN_MS, NET_SD_MS};
-pub use run::{Event, EventKind, Outcome, Run};
+pub use run::Run;
+pub use sleeps::{ClientSleeps, MAX_POOL_SLEEPS};
 pub use summary::summary_sentence;
 pub use sweep::{client_counts, sweep, ModeResult, Sweep, SWEEP_POINTS};
 pub use timeline::{timeline, Timeline, MAX_BUCKETS};

@@ -22,6 +22,9 @@ pub enum Mode {
     None,
     /// The page's own policy, with its retry limit.
     Policy,
+    /// A chosen library as configured: each client waits what one seeded
+    /// run of the library waits ([`super::ClientSleeps`]).
+    Library,
 }
 
 impl Mode {
@@ -35,8 +38,20 @@ impl Mode {
         Mode::Policy,
     ];
 
+    /// [`Mode::ALL`] and the chosen library's: a sweep with a library
+    /// runs these.
+    pub const WITH_LIBRARY: [Mode; 7] = [
+        Mode::Exponential,
+        Mode::Decorrelated,
+        Mode::Equal,
+        Mode::Full,
+        Mode::None,
+        Mode::Policy,
+        Mode::Library,
+    ];
+
     /// The spelling used in `data-mode`: `exponential`, `decorrelated`,
-    /// `equal`, `full`, `none` or `policy`.
+    /// `equal`, `full`, `none`, `policy` or `library`.
     pub fn as_str(self) -> &'static str {
         match self {
             Mode::Exponential => "exponential",
@@ -45,6 +60,7 @@ impl Mode {
             Mode::Full => "full",
             Mode::None => "none",
             Mode::Policy => "policy",
+            Mode::Library => "library",
         }
     }
 
@@ -57,17 +73,18 @@ impl Mode {
             Mode::Full => "full jitter",
             Mode::None => "no backoff",
             Mode::Policy => "your policy",
+            Mode::Library => "your library",
         }
     }
 
     /// Reads [`Mode::as_str`]'s spelling back.
     pub fn parse(s: &str) -> Option<Mode> {
-        Mode::ALL.into_iter().find(|m| m.as_str() == s)
+        Mode::WITH_LIBRARY.into_iter().find(|m| m.as_str() == s)
     }
 
     /// True for the five modes of the study.
     pub fn is_study(self) -> bool {
-        self != Mode::Policy
+        !matches!(self, Mode::Policy | Mode::Library)
     }
 
     /// A stable number for the mode, used to derive its random streams.
@@ -79,6 +96,7 @@ impl Mode {
             Mode::Full => 4,
             Mode::None => 5,
             Mode::Policy => 6,
+            Mode::Library => 7,
         }
     }
 }

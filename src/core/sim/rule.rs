@@ -62,7 +62,8 @@ impl Rule {
             Mode::Decorrelated => study(Draw::Decorrelated),
             Mode::Equal => study(Draw::Equal),
             Mode::Full => study(Draw::Full),
-            Mode::None => study(Draw::Zero),
+            // Its sleeps are the client's own sequence ([`super::Run`]).
+            Mode::None | Mode::Library => study(Draw::Zero),
             Mode::Policy => {
                 let cap = policy.cap_ms as f64;
                 let Proportional { lo, hi, cap: order } = policy.proportional;

@@ -9,10 +9,12 @@
 
 use std::cmp::Ordering;
 use std::collections::binary_heap::{BinaryHeap, PeekMut};
+use std::sync::Arc;
 
+use super::event::{Event, EventKind, Outcome};
 use super::random::{stream_seed, Draws};
 use super::rule::Rule;
-use super::Mode;
+use super::{ClientSleeps, Mode, SimConfig};
 use crate::core::policy::Policy;
 
 /// What a client's one message in flight will do when it arrives.
@@ -39,6 +41,11 @@ pub(super) struct Client {
     wrote: bool,
     /// Failed writes so far.
     retries: u32,
+    /// It gives up when its write fails after this many retries.
+    limit: u32,
+    /// Its sleeps, in the library's mode: its sequence's place in the
+    /// pool.
+    sleeps: u32,
     /// Uncapped backoff of its next retry.
     pub(super) raw: f64,
     /// Its last decorrelated sleep.
@@ -78,66 +85,16 @@ impl Ord for Due {
     }
 }
 
-/// Something that happened in a run, in time order.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Event {
-    /// When it happened, ms from the start.
-    pub time_ms: f64,
-    /// Which client it concerns, from 0.
-    pub client: u32,
-    /// What happened.
-    pub kind: EventKind,
-}
-
-/// The kinds of [`Event`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum EventKind {
-    /// The server read the row for the client, at this version.
-    Read {
-        /// The row's version, which the client will write with.
-        version: u64,
-    },
-    /// The read's reply reached the client, which sends its write.
-    ReadReply,
-    /// The server received a write: one call.
-    Write {
-        /// Whether the version still matched, so the row was updated.
-        success: bool,
-    },
-    /// The client learned its write succeeded; it is done.
-    Done,
-    /// The client learned its write failed and will read again after a
-    /// network hop plus `backoff_ms`.
-    Retry {
-        /// This retry's number, from 1.
-        retry: u32,
-        /// The sleep drawn for it, ms.
-        backoff_ms: f64,
-    },
-    /// The client learned its write failed and has no retries left.
-    GaveUp,
-}
-
-/// The figures of one finished (or partly run) run.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Outcome {
-    /// Writes the server received.
-    pub calls: u64,
-    /// When the last event so far happened, ms.
-    pub time_ms: f64,
-    /// Clients whose write succeeded.
-    pub succeeded: u32,
-    /// Clients that ran out of retries.
-    pub gave_up: u32,
-    /// The row's version: the number of successful writes.
-    pub version: u64,
-}
-
 /// One simulated run, stepped event by event. As an [`Iterator`] it yields
 /// every [`Event`] in time order and ends when every client is done.
 #[derive(Clone, Debug)]
 pub struct Run {
     rule: Rule,
+    mode: Mode,
+    /// The library's clients' sleeps, for [`Mode::Library`].
+    library: Option<Arc<ClientSleeps>>,
+    /// How many clients the run started with.
+    count: u32,
     draws: Draws,
     clients: Vec<Client>,
     queue: BinaryHeap<Due>,
@@ -154,8 +111,29 @@ impl Run {
     /// from [`stream_seed`]`(seed, mode, clients, run)`. `policy` matters
     /// only for [`Mode::Policy`].
     pub fn new(mode: Mode, clients: u32, policy: &Policy, seed: u64, run: u32) -> Run {
+        Run::of(mode, clients, policy, None, seed, run)
+    }
+
+    /// Run number `run` of `mode` with `clients` clients as `config`
+    /// simulates it: its policy, its library's sleeps and its seed.
+    pub fn of_config(mode: Mode, clients: u32, config: &SimConfig, run: u32) -> Run {
+        let library = config.library.clone();
+        Run::of(mode, clients, &config.policy, library, config.seed, run)
+    }
+
+    fn of(
+        mode: Mode,
+        clients: u32,
+        policy: &Policy,
+        library: Option<Arc<ClientSleeps>>,
+        seed: u64,
+        run: u32,
+    ) -> Run {
         let mut this = Run {
             rule: Rule::new(mode, policy),
+            mode,
+            library: None,
+            count: 0,
             draws: Draws::new(0),
             clients: Vec::new(),
             queue: BinaryHeap::new(),
@@ -166,7 +144,7 @@ impl Run {
             succeeded: 0,
             gave_up: 0,
         };
-        this.restart(mode, clients, policy, seed, run);
+        this.restart(mode, clients, policy, library, seed, run);
         this
     }
 
@@ -176,10 +154,14 @@ impl Run {
         mode: Mode,
         clients: u32,
         policy: &Policy,
+        library: Option<Arc<ClientSleeps>>,
         seed: u64,
         run: u32,
     ) {
         self.rule = Rule::new(mode, policy);
+        self.mode = mode;
+        self.library = library.filter(|_| mode == Mode::Library);
+        self.count = clients;
         self.draws = Draws::new(stream_seed(seed, mode, clients, run));
         self.clients.clear();
         self.queue.clear();
@@ -189,11 +171,20 @@ impl Run {
         self.succeeded = 0;
         self.gave_up = 0;
         for id in 0..clients {
+            // A library's client stops where its sequence does; without
+            // one (no pool given), it gives up at its first failure.
+            let limit = match (mode, &self.library) {
+                (Mode::Library, Some(l)) => l.of(clients, id, run).map_or(0, |s| s.len() as u32),
+                (Mode::Library, None) => 0,
+                _ => self.rule.max_retries,
+            };
             self.clients.push(Client {
                 pending: Pending::Read,
                 version: 0,
                 wrote: false,
                 retries: 0,
+                limit,
+                sleeps: run,
                 raw: self.rule.first,
                 prev: self.rule.base,
             });
@@ -268,12 +259,19 @@ impl Iterator for Run {
             }
             Pending::WriteReply => {
                 client.retries = client.retries.saturating_add(1);
-                if client.retries > self.rule.max_retries {
+                if client.retries > client.limit {
                     self.gave_up += 1;
                     (EventKind::GaveUp, None)
                 } else {
                     let hop = self.draws.hop();
-                    let backoff_ms = self.rule.sleep(client, &mut self.draws);
+                    let backoff_ms = match (&self.library, self.mode) {
+                        (Some(l), Mode::Library) => l
+                            .of(self.count, due.client, client.sleeps)
+                            .and_then(|s| s.get(client.retries as usize - 1))
+                            .copied()
+                            .unwrap_or(0.0),
+                        _ => self.rule.sleep(client, &mut self.draws),
+                    };
                     client.pending = Pending::Read;
                     let retry = client.retries;
                     (

@@ -8,12 +8,16 @@ use crate::core::format;
 /// calls without getting its write in, which is no saving), and how many
 /// gave up, said plainly.
 fn policy_sentence(p: &ModeResult, least: &ModeResult, clients: f64) -> String {
+    let who = match p.mode {
+        Mode::Library => "Your library",
+        _ => "Your policy",
+    };
     let gave_up = p.mean_gave_up.unwrap_or(0.0);
     let succeeded = clients - gave_up;
     let calls = format::thousands(format::round_ms(p.mean_calls));
     let time = format::total(p.mean_time_ms);
     if succeeded < 0.05 {
-        return format!(" Your policy made {calls} calls per run and every client gave up.");
+        return format!(" {who} made {calls} calls per run and every client gave up.");
     }
     let per = p.mean_calls / succeeded;
     let theirs = least.mean_calls / clients;
@@ -26,7 +30,7 @@ fn policy_sentence(p: &ModeResult, least: &ModeResult, clients: f64) -> String {
         format!("{:.0}% fewer than", (1.0 - ratio) * 100.0)
     };
     format!(
-        " Your policy made {calls} calls per run, {per:.2} per client that succeeded ({how} {}'s {theirs:.2}), and finished in {time}; {gave_up:.1} of {} clients gave up per run.",
+        " {who} made {calls} calls per run, {per:.2} per client that succeeded ({how} {}'s {theirs:.2}), and finished in {time}; {gave_up:.1} of {} clients gave up per run.",
         least.mode.label(),
         format::thousands(clients as u64)
     )
@@ -34,7 +38,7 @@ fn policy_sentence(p: &ModeResult, least: &ModeResult, clients: f64) -> String {
 
 /// One plain paragraph on the largest client count in `results`: which
 /// study mode did the least work, which finished first, and how the page's
-/// policy compares. Empty when there is nothing to say yet.
+/// policy (and a chosen library) compares. Empty when there is nothing to say yet.
 pub fn summary_sentence(results: &[ModeResult]) -> String {
     let Some(clients) = results.iter().map(|r| r.clients).max() else {
         return String::new();
@@ -63,8 +67,10 @@ pub fn summary_sentence(results: &[ModeResult]) -> String {
                 first.mode.label(),
                 format::total(first.mean_time_ms),
             );
-            if let Some(p) = at.iter().find(|r| r.mode == Mode::Policy) {
-                text += &policy_sentence(p, least, clients as f64);
+            for mode in [Mode::Policy, Mode::Library] {
+                if let Some(p) = at.iter().find(|r| r.mode == mode) {
+                    text += &policy_sentence(p, least, clients as f64);
+                }
             }
         }
         _ => text += ", the study's modes have not run yet.",

@@ -42,7 +42,8 @@ pub struct ModeResult {
     /// Standard deviation of the completion time between runs, ms.
     pub sd_time_ms: f64,
     /// Mean number of clients that gave up per run: `Some` only for
-    /// [`Mode::Policy`], since the study's clients never give up.
+    /// [`Mode::Policy`] and [`Mode::Library`], since the study's clients
+    /// never give up.
     pub mean_gave_up: Option<f64>,
 }
 
@@ -87,7 +88,7 @@ impl Cell {
             sd_calls: sd(self.calls.1),
             mean_time_ms: self.time.0,
             sd_time_ms: sd(self.time.1),
-            mean_gave_up: (self.mode == Mode::Policy).then(|| self.gave_up / self.runs as f64),
+            mean_gave_up: (!self.mode.is_study()).then(|| self.gave_up / self.runs as f64),
         }
     }
 }
@@ -121,10 +122,11 @@ impl Sweep {
     /// Prepares the sweep; nothing runs until [`Sweep::step`].
     pub fn new(config: SimConfig) -> Result<Sweep, SimError> {
         config.check()?;
+        let modes = config.modes();
         let cells = client_counts(config.clients)
             .into_iter()
             .flat_map(|clients| {
-                Mode::ALL.into_iter().map(move |mode| Cell {
+                modes.iter().map(move |&mode| Cell {
                     mode,
                     clients,
                     runs: 0,
@@ -158,9 +160,15 @@ impl Sweep {
         while left > 0 && self.cell < self.cells.len() {
             if !self.active {
                 let Cell { mode, clients, .. } = self.cells[self.cell];
-                let (policy, seed) = (self.config.policy, self.config.seed);
-                self.run
-                    .restart(mode, clients, &policy, seed, self.run_index);
+                let c = &self.config;
+                self.run.restart(
+                    mode,
+                    clients,
+                    &c.policy,
+                    c.library.clone(),
+                    c.seed,
+                    self.run_index,
+                );
                 self.active = true;
             }
             while left > 0 && self.run.next().is_some() {
@@ -204,7 +212,7 @@ impl Sweep {
     }
 
     /// The means of every mode and client count with at least one finished
-    /// run, ordered by client count, then mode as in [`Mode::ALL`].
+    /// run, ordered by client count, then mode as in [`Mode::WITH_LIBRARY`].
     pub fn results(&self) -> Vec<ModeResult> {
         self.cells
             .iter()

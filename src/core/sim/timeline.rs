@@ -58,7 +58,7 @@ pub fn timeline(
     if !(1..=MAX_CLIENTS).contains(&clients) {
         return Err(SimError::Clients(clients));
     }
-    let mut run = Run::new(mode, clients, &config.policy, config.seed, 0);
+    let mut run = Run::of_config(mode, clients, config, 0);
     let writes: Vec<(f64, bool)> = run
         .by_ref()
         .filter_map(|e| match e.kind {

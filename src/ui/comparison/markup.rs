@@ -16,7 +16,10 @@ use std::fmt::Write;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Text};
 
-use crate::core::compare::chart::{cell_texts, mode_factors, Axis, Bar, NAME_W, ROW_H};
+use crate::core::compare::chart::{
+    cell_texts, library_texts, mode_factors, Axis, Bar, NAME_W, ROW_H,
+};
+use crate::core::compare::library::{spread_words, LibraryRow};
 use crate::core::compare::ModeRow;
 use crate::core::html::escape;
 use crate::core::policy::{Jitter, Proportional};
@@ -31,6 +34,8 @@ const WORST: &str = "data-worst-ms";
 const EXPECTED: &str = "data-expected-ms";
 /// An axis label: its tick's index, from 0.
 const TICK: &str = "data-tick";
+/// The library's row and its group of bars.
+pub const LIBRARY: &str = "data-library";
 
 /// The class of a mode's group in the bar chart: `mode-bar`, with
 /// `current` for the mode in use.
@@ -58,9 +63,21 @@ fn name_html(jitter: Jitter, factors: Proportional) -> String {
 /// The table's body rows, one per mode: the name as a button in the row
 /// header, then the worst case and the expected total with their
 /// unrounded values, then what the study found. Which mode is in use is
-/// marked by [`mark_in_use`].
-pub fn rows_html(rows: &[ModeRow], factors: Proportional) -> String {
+/// marked by [`mark_in_use`]. A chosen `library`'s row comes first: its
+/// name, its values, and the spread of its totals in the last column.
+pub fn rows_html(rows: &[ModeRow], library: Option<&LibraryRow>, factors: Proportional) -> String {
     let mut out = String::new();
+    if let Some(lib) = library {
+        let (worst, expected) = library_texts(lib);
+        let _ = write!(
+            out,
+            r#"<tr class="lib-row" {LIBRARY}=""><th scope="row">{}</th><td {WORST}="{}">{worst}</td><td {EXPECTED}="{}">{expected}</td><td class="study">{}</td></tr>"#,
+            escape(&lib.name),
+            lib.worst_ms,
+            lib.expected_ms,
+            escape(&spread_words(lib)),
+        );
+    }
     for row in rows {
         let mode = row.jitter.as_str();
         let (worst, expected) = cell_texts(row);
@@ -80,10 +97,18 @@ pub fn rows_html(rows: &[ModeRow], factors: Proportional) -> String {
 /// a label at each tick of a shared axis, then per mode a group `mode-bar`
 /// (with `current` for `current`) holding its name, the worst case as a
 /// line (`worst`) and its end (`worst-end`), and the expected total as a
-/// bar (`expected-bar`).
-pub fn bars_svg(rows: &[ModeRow], current: Jitter, title_id: &str, title: &str) -> String {
-    let axis = Axis::new(rows);
-    let height = rows.len() as f64 * ROW_H;
+/// bar (`expected-bar`). A chosen `library`'s group (`mode-bar library`)
+/// comes first, on the same axis.
+pub fn bars_svg(
+    rows: &[ModeRow],
+    library: Option<&LibraryRow>,
+    current: Jitter,
+    title_id: &str,
+    title: &str,
+) -> String {
+    let axis = Axis::new(rows, library);
+    let first = usize::from(library.is_some());
+    let height = (rows.len() + first) as f64 * ROW_H;
     let mut out = format!(
         r#"<title id="{}">{}</title>"#,
         escape(title_id),
@@ -98,25 +123,52 @@ pub fn bars_svg(rows: &[ModeRow], current: Jitter, title_id: &str, title: &str) 
             x = axis.tick_x(i),
         );
     }
+    if let Some(lib) = library {
+        let name = lib.name.split(' ').next().unwrap_or_default();
+        bar_group(
+            &mut out,
+            0,
+            r#"mode-bar lib-row" data-library=""#,
+            name,
+            axis.library_bar(lib),
+        );
+    }
     for (i, row) in rows.iter().enumerate() {
-        let y = i as f64 * ROW_H;
-        let mid = y + ROW_H / 2.0;
-        let class = bar_class(row.jitter, current);
-        let Bar { x0, worst_x, width } = axis.bar(row);
-        let _ = write!(
-            out,
-            r#"<g class="{class}" {MODE}="{}"><text class="tick" x="{}" y="{}" text-anchor="end">{}</text><line class="worst" x1="{x0}" x2="{worst_x}" y1="{mid}" y2="{mid}"/><rect class="expected-bar" x="{x0}" y="{}" width="{width}" height="{}"/><line class="worst-end" x1="{worst_x}" x2="{worst_x}" y1="{}" y2="{}"/></g>"#,
-            row.jitter.as_str(),
-            NAME_W - 8.0,
-            mid + 4.0,
-            escape(row.jitter.label()),
-            y + 8.0,
-            ROW_H - 16.0,
-            y + 6.0,
-            y + ROW_H - 6.0,
+        let class = format!(
+            r#"{}" {MODE}="{}"#,
+            bar_class(row.jitter, current),
+            row.jitter.as_str()
+        );
+        bar_group(
+            &mut out,
+            i + first,
+            &class,
+            row.jitter.label(),
+            axis.bar(row),
         );
     }
     out
+}
+
+/// One group of marks at row `i`: its name, the worst case as a line and
+/// its end, the expected total as a bar. `class` is the group's class
+/// attribute's value followed by any attributes (quotes balanced by the
+/// caller: `mode-bar" data-mode="full`).
+fn bar_group(out: &mut String, i: usize, class: &str, name: &str, bar: Bar) {
+    let Bar { x0, worst_x, width } = bar;
+    let y = i as f64 * ROW_H;
+    let mid = y + ROW_H / 2.0;
+    let _ = write!(
+        out,
+        r#"<g class="{class}"><text class="tick" x="{}" y="{}" text-anchor="end">{}</text><line class="worst" x1="{x0}" x2="{worst_x}" y1="{mid}" y2="{mid}"/><rect class="expected-bar" x="{x0}" y="{}" width="{width}" height="{}"/><line class="worst-end" x1="{worst_x}" x2="{worst_x}" y1="{}" y2="{}"/></g>"#,
+        NAME_W - 8.0,
+        mid + 4.0,
+        escape(name),
+        y + 8.0,
+        ROW_H - 16.0,
+        y + 6.0,
+        y + ROW_H - 6.0,
+    );
 }
 
 /// The first element under `root` that matches `selector`.
@@ -142,8 +194,28 @@ fn set_text(element: &Element, text: &str) {
 
 /// Writes `rows` into the table body and chart that [`rows_html`] and
 /// [`bars_svg`] wrote: the values, the proportional mode's name and the
-/// axis labels, each in place.
-pub fn update(body: &Element, svg: &Element, rows: &[ModeRow], factors: Proportional) {
+/// axis labels, each in place (the library's row too, when there is one:
+/// [`rows_html`] and [`bars_svg`] were written with one then).
+pub fn update(
+    body: &Element,
+    svg: &Element,
+    rows: &[ModeRow],
+    library: Option<&LibraryRow>,
+    factors: Proportional,
+) {
+    let axis = Axis::new(rows, library);
+    if let Some(lib) = library {
+        let selector = format!("[{LIBRARY}]");
+        if let Some(tr) = find(body, &selector) {
+            set_values(&tr, lib.worst_ms, lib.expected_ms, library_texts(lib));
+            if let Some(td) = find(&tr, ".study") {
+                set_text(&td, &spread_words(lib));
+            }
+        }
+        if let Some(g) = find(svg, &selector) {
+            move_marks(&g, axis.library_bar(lib));
+        }
+    }
     for row in rows {
         let Some(tr) = of_mode(body, "tr", row.jitter) else {
             continue;
@@ -153,38 +225,44 @@ pub fn update(body: &Element, svg: &Element, rows: &[ModeRow], factors: Proporti
                 set_text(&span, &f);
             }
         }
-        let (worst, expected) = cell_texts(row);
-        for (name, value, text) in [
-            (WORST, row.worst_ms, worst),
-            (EXPECTED, row.expected_ms, expected),
-        ] {
-            if let Some(td) = find(&tr, &format!("td[{name}]")) {
-                set_number(&td, name, value);
-                set_text(&td, &text);
-            }
-        }
+        set_values(&tr, row.worst_ms, row.expected_ms, cell_texts(row));
     }
-    let axis = Axis::new(rows);
     for (i, label) in axis.labels().iter().enumerate() {
         if let Some(text) = find(svg, &format!(r#"text[{TICK}="{i}"]"#)) {
             set_text(&text, label);
         }
     }
     for row in rows {
-        let Some(g) = of_mode(svg, "g", row.jitter) else {
-            continue;
-        };
-        let Bar { worst_x, width, .. } = axis.bar(row);
-        if let Some(line) = find(&g, ".worst") {
-            set_number(&line, "x2", worst_x);
+        if let Some(g) = of_mode(svg, "g", row.jitter) {
+            move_marks(&g, axis.bar(row));
         }
-        if let Some(bar) = find(&g, ".expected-bar") {
-            set_number(&bar, "width", width);
+    }
+}
+
+/// Writes a row's two values, unrounded in their attributes and as
+/// `texts`.
+fn set_values(tr: &Element, worst_ms: f64, expected_ms: f64, texts: (String, String)) {
+    let (worst, expected) = texts;
+    for (name, value, text) in [(WORST, worst_ms, worst), (EXPECTED, expected_ms, expected)] {
+        if let Some(td) = find(tr, &format!("td[{name}]")) {
+            set_number(&td, name, value);
+            set_text(&td, &text);
         }
-        if let Some(end) = find(&g, ".worst-end") {
-            set_number(&end, "x1", worst_x);
-            set_number(&end, "x2", worst_x);
-        }
+    }
+}
+
+/// Moves a group's marks to `bar`.
+fn move_marks(g: &Element, bar: Bar) {
+    let Bar { worst_x, width, .. } = bar;
+    if let Some(line) = find(g, ".worst") {
+        set_number(&line, "x2", worst_x);
+    }
+    if let Some(bar) = find(g, ".expected-bar") {
+        set_number(&bar, "width", width);
+    }
+    if let Some(end) = find(g, ".worst-end") {
+        set_number(&end, "x1", worst_x);
+        set_number(&end, "x2", worst_x);
     }
 }
 
@@ -220,108 +298,4 @@ pub fn button_mode(button: &Element) -> Option<Jitter> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::compare::chart::{chart_height, TICKS};
-    use crate::core::compare::compare_modes;
-    use crate::core::policy::Policy;
-    use crate::core::schedule::decorrelated_means;
-
-    fn rows_for(p: &Policy) -> Vec<ModeRow> {
-        compare_modes(p, &decorrelated_means(p.base_ms, p.cap_ms, p.max_retries))
-    }
-
-    #[test]
-    fn one_row_per_mode_with_exact_values() {
-        let html = rows_html(&rows_for(&Policy::default()), Proportional::GRPC);
-        for mode in Jitter::ALL {
-            let row = format!(r#"<tr data-mode="{}">"#, mode.as_str());
-            assert!(html.contains(&row), "{row}");
-        }
-        // 1 + 2 + 4 + 8 + 16 s without jitter; full jitter expects half.
-        assert!(
-            html.contains(r#"<td data-worst-ms="31000">31.0 s</td>"#),
-            "{html}"
-        );
-        assert!(
-            html.contains(r#"<td data-expected-ms="15500">15.5 s</td>"#),
-            "{html}"
-        );
-        assert!(html.contains(" (simulated)</td>"));
-        assert!(html.contains(r#">Proportional <span class="factors">×0.8–1.2</span></button>"#));
-        assert_eq!(html.matches(r#"aria-pressed="false""#).count(), 5);
-    }
-
-    #[test]
-    fn every_part_an_update_looks_for_is_written() {
-        for p in [
-            Policy::default(),
-            Policy::new(700, 1.5, 90_000, 9, Jitter::Full),
-            Policy::new(0, 2.0, 0, 0, Jitter::None),
-        ] {
-            let rows = rows_for(&p);
-            let html = rows_html(&rows, Proportional::GRPC);
-            let svg = bars_svg(&rows, Jitter::Full, "t", "title");
-            let axis = Axis::new(&rows);
-            for (i, label) in axis.labels().iter().enumerate() {
-                let tick = format!(r#"<text class="tick" {TICK}="{i}" "#);
-                assert!(svg.contains(&tick), "{tick} in {svg}");
-                assert!(
-                    svg.contains(&format!(">{label}</text>")),
-                    "{label} in {svg}"
-                );
-            }
-            assert_eq!(axis.labels().len(), TICKS);
-            for row in &rows {
-                let mode = row.jitter.as_str();
-                let (worst, expected) = cell_texts(row);
-                let cells = format!(
-                    r#"<td {WORST}="{}">{worst}</td><td {EXPECTED}="{}">{expected}</td>"#,
-                    row.worst_ms, row.expected_ms
-                );
-                assert!(html.contains(&cells), "{cells} in {html}");
-                assert!(html.contains(&format!(
-                    r#"<button type="button" class="link-button" {MODE}="{mode}""#
-                )));
-                // This mode's group holds the marks an update moves.
-                let Bar { x0, worst_x, width } = axis.bar(row);
-                let start = svg
-                    .find(&format!(r#"{MODE}="{mode}">"#))
-                    .expect("the mode's group");
-                let group = &svg[start..svg[start..].find("</g>").unwrap() + start];
-                assert!(
-                    group.contains(&format!(r#"<line class="worst" x1="{x0}" x2="{worst_x}""#)),
-                    "{group}"
-                );
-                assert!(
-                    group.contains(&format!(r#"class="expected-bar" x="{x0}""#)),
-                    "{group}"
-                );
-                assert!(group.contains(&format!(r#"width="{width}""#)), "{group}");
-                assert!(
-                    group.contains(&format!(
-                        r#"<line class="worst-end" x1="{worst_x}" x2="{worst_x}""#
-                    )),
-                    "{group}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn one_bar_per_mode_on_one_axis_and_the_current_one_marked() {
-        let rows = rows_for(&Policy::default());
-        let svg = bars_svg(&rows, Jitter::Equal, "t", "A <title>");
-        assert!(svg.starts_with(r#"<title id="t">A &lt;title&gt;</title>"#));
-        assert_eq!(svg.matches(r#"<g class="mode-bar"#).count(), 5);
-        assert_eq!(
-            svg.matches(r#"<g class="mode-bar current" data-mode="equal">"#)
-                .count(),
-            1
-        );
-        assert!(svg.contains(r#"text-anchor="end">Equal</text>"#));
-        // A grid line at each tick: 0, a quarter, half, three quarters, the top.
-        assert_eq!(svg.matches(r#"<line class="grid""#).count(), TICKS);
-        assert_eq!(chart_height(rows.len()), 5.0 * 34.0 + 26.0);
-    }
-}
+mod tests;

@@ -7,15 +7,15 @@ mod markup;
 use leptos::html::Tbody;
 use leptos::prelude::*;
 
-use crate::ui::library::OwnPolicyNote;
 use leptos::svg::Svg;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 use crate::core::compare::chart::{chart_height, WIDTH};
-use crate::core::compare::{compare_modes, ModeRow, STUDY, STUDY_URL};
+use crate::core::compare::library::{comparison, Comparison};
+use crate::core::compare::{STUDY, STUDY_URL};
 use crate::core::policy::{Jitter, Proportional};
-use crate::ui::state::{use_derived, use_policy};
+use crate::ui::state::{use_derived, use_library, use_policy, Derived};
 use crate::ui::widgets::export_row::{export_row, Exported};
 use crate::ui::widgets::scroll_table::ScrollTable;
 
@@ -39,47 +39,78 @@ fn clicked_mode(ev: &leptos::ev::MouseEvent) -> Option<Jitter> {
     markup::button_mode(&button)
 }
 
+/// What the comparison shows now: with a library chosen, its row and the
+/// modes at the page policy closest to its settings; else the modes at
+/// the page's policy, their decorrelated mean from the shared memo. The
+/// exports write the same.
+pub fn compared(derived: &Derived) -> Comparison {
+    derived.library.with(|l| {
+        derived
+            .means
+            .with(|m| derived.policy.with(|p| comparison(p, m, l.as_deref())))
+    })
+}
+
 /// Worst case and expected total of every mode, with what the AWS study
-/// found; choosing a mode's button switches the policy to that mode.
+/// found; choosing a mode's button switches the policy to that mode. With
+/// a library chosen, the library's own row comes first and the modes run
+/// at the page policy closest to its settings, said in one line.
 #[component]
 pub fn ModeComparison() -> impl IntoView {
     let (derived, jitter) = (use_derived(), use_policy().jitter);
-    // A memo: the table and the chart both read it, and it runs five
-    // schedules. The decorrelated mean comes from the shared memo.
-    let rows = Memo::new(move |_| {
-        derived
-            .means
-            .with(|m| derived.policy.with(|p| compare_modes(p, m)))
-    });
+    // A memo: the table, the chart and the line all read it, and it runs
+    // five schedules.
+    let compared = Memo::new(move |_| compared(&derived));
+    let library = use_library();
+    // The line above the table: the policy the modes use with a library;
+    // with a library chosen but its rows not (yet) here, that the modes
+    // are the page's own.
+    let line = move || {
+        compared.with(|c| match &c.library {
+            Some(b) => Some(b.words.clone()),
+            None => library.model.get().map(|lib| {
+                format!(
+                    "These modes compare this page's own policy, not {}.",
+                    lib.name()
+                )
+            }),
+        })
+    };
     let body = NodeRef::<Tbody>::new();
     let svg = NodeRef::<Svg>::new();
     // The markup is written once; after that the values are rewritten in
     // place, and the mode in use is marked on the rows and bars when it
     // changes. Choosing a mode changes neither rows nor factors, so the
     // chosen button keeps the focus.
-    type Shown = (Vec<ModeRow>, Proportional, Jitter);
+    // A library chosen or dropped (or another library) writes the markup
+    // again: its row comes and goes.
+    type Shown = (Comparison, Proportional, Jitter);
     Effect::new(move |shown: Option<Option<Shown>>| {
         let (body, svg) = (body.get()?, svg.get()?);
         let (body, svg): (&Element, &Element) = (&body, &svg);
         let factors = derived.policy.with(|p| p.proportional);
         let current = jitter.get();
-        rows.with(|rows| {
+        compared.with(|c| {
+            let (rows, lib) = (&c.modes, c.library.as_ref().map(|b| &b.row));
             let marked = match shown.flatten() {
-                Some((old, f, j)) if old == *rows && f == factors => j == current,
-                Some((old, _, j)) if old.len() == rows.len() => {
-                    markup::update(body, svg, rows, factors);
+                Some((old, f, j)) if old == *c && f == factors => j == current,
+                Some((old, _, j))
+                    if old.modes.len() == rows.len()
+                        && old.library.as_ref().map(|b| &b.row.name) == lib.map(|l| &l.name) =>
+                {
+                    markup::update(body, svg, rows, lib, factors);
                     j == current
                 }
                 _ => {
-                    body.set_inner_html(&markup::rows_html(rows, factors));
-                    svg.set_inner_html(&markup::bars_svg(rows, current, TITLE_ID, TITLE));
+                    body.set_inner_html(&markup::rows_html(rows, lib, factors));
+                    svg.set_inner_html(&markup::bars_svg(rows, lib, current, TITLE_ID, TITLE));
                     false
                 }
             };
             if !marked {
                 markup::mark_in_use(body, svg, rows, current);
             }
-            Some((rows.clone(), factors, current))
+            Some((c.clone(), factors, current))
         })
     });
     view! {
@@ -88,7 +119,7 @@ pub fn ModeComparison() -> impl IntoView {
             <p class="intro">
                 "The same base, multiplier, cap and retries in every jitter mode. The worst case is what to hold against a deadline; the expected total is what a typical call waits. Choose a mode to use it."
             </p>
-            <OwnPolicyNote what="These modes compare" />
+            <p class="note own-policy" data-testid="comparison-policy">{line}</p>
             <ScrollTable
                 caption="Mode comparison"
                 caption_id="comparison-caption"
@@ -107,7 +138,10 @@ pub fn ModeComparison() -> impl IntoView {
             <figure class="chart mode-chart">
                 <svg
                     node_ref=svg
-                    viewBox=move || format!("0 0 {WIDTH} {}", rows.with(|r| chart_height(r.len())))
+                    viewBox=move || {
+                        let rows = compared.with(|c| c.modes.len() + usize::from(c.library.is_some()));
+                        format!("0 0 {WIDTH} {}", chart_height(rows))
+                    }
                     role="img"
                     aria-labelledby=TITLE_ID
                     preserveAspectRatio="xMidYMid meet"

@@ -16,11 +16,11 @@ use std::sync::Arc;
 
 use leptos::{html, prelude::*, task::spawn_local};
 
-use crate::core::sim::{SimConfig, Sweep};
+use crate::core::sim::{ClientSleeps, SimConfig, Sweep};
 use crate::ui::simulation::results::{Finished, LastRun, SimResults};
 use crate::ui::simulation::scope::SimScope;
 use crate::ui::simulation::status::{idle, RunState, SimStatus, Status, STALE};
-use crate::ui::state::{use_derived, use_policy, use_sim};
+use crate::ui::state::{use_derived, use_library, use_policy, use_sim, LibraryInputs};
 use crate::ui::widgets::number_field::InputField;
 use crate::ui::widgets::slices::{in_slices, SLICE_MS};
 
@@ -31,6 +31,26 @@ const STEP_EVENTS: u64 = 2_000;
 /// as views (a view per text run and emphasis costs wasm).
 const INTRO: &str = "Many clients each update one shared row once; a write fails when someone else wrote since the client read. We run every backoff mode of the AWS study, plus your policy, for five client counts up to <em>Clients</em>, and average each figure over <em>Runs</em>. The page's seed drives it, so the same link gives the same figures. The study's modes: base 5 ms, cap 2,000 ms, first retry 2 × base.";
 
+/// The chosen library's clients for a sweep of `clients` clients over
+/// `runs` runs from `seed`: each one seeded run of the library, made
+/// through the library models' part of the page (the simulation itself
+/// runs no model). `None` without a library, or before its models are
+/// here.
+fn library_sleeps(
+    library: &LibraryInputs,
+    clients: u32,
+    runs: u32,
+    seed: u64,
+) -> Option<Arc<ClientSleeps>> {
+    let (engine, chosen) = untrack(|| (library.engine.get(), library.valid()));
+    let (engine, chosen) = (engine?, chosen?);
+    let sample = |s| (engine.sample)(&chosen, s).ok();
+    let name = chosen.lib.name();
+    Some(Arc::new(ClientSleeps::draw(
+        name, clients, runs, seed, sample,
+    )))
+}
+
 /// Many clients updating one row: the work and time of each backoff mode,
 /// as in the AWS study, plus the page's own policy.
 #[component]
@@ -40,6 +60,7 @@ pub fn Simulation(
 ) -> impl IntoView {
     let finished = last.finished;
     let (inputs, policy, seed) = (use_sim(), use_derived().policy, use_policy().seed);
+    let library = use_library();
     let status = RwSignal::new(Status::new(RunState::Idle, (0, 0), String::new()));
     let generation = StoredValue::new(0u32);
     let status_el = NodeRef::<html::Div>::new();
@@ -59,6 +80,8 @@ pub fn Simulation(
         inputs.runs.text.track();
         policy.track();
         seed.value.track();
+        // A library chosen, dropped or changed: its row would differ.
+        library.parsed.track();
         if first.is_some() {
             untrack(|| {
                 stop("Stopped: an input changed. Run again for figures that match it.");
@@ -77,12 +100,16 @@ pub fn Simulation(
             inputs.clients.parsed.get_untracked(),
             inputs.runs.parsed.get_untracked(),
         ) {
-            (Ok(clients), Ok(runs)) => SimConfig {
-                clients,
-                runs,
-                seed: seed.value.get_untracked(),
-                policy: policy.get_untracked(),
-            },
+            (Ok(clients), Ok(runs)) => {
+                let seed = seed.value.get_untracked();
+                SimConfig {
+                    clients,
+                    runs,
+                    seed,
+                    policy: policy.get_untracked(),
+                    library: library_sleeps(&library, clients, runs, seed),
+                }
+            }
             _ => {
                 let why = "Not run: correct Clients and Runs first.".to_string();
                 return status.set(Status::new(RunState::Idle, (0, 0), why));
@@ -122,6 +149,7 @@ pub fn Simulation(
             }
             let secs = (js_sys::Date::now() - start) / 1000.0;
             let results = sweep.results();
+            let config = sweep.config().clone();
             finished.set(Some(Arc::new(Finished { config, results })));
             last.current.set(true);
             let why = format!("Done in {secs:.2} s.");

@@ -14,7 +14,7 @@ use leptos::prelude::*;
 
 use crate::core::format::thousands;
 use crate::core::sim::chart::{legend_html, line_chart, line_svg, results_rows_html, Metric};
-use crate::core::sim::{summary_sentence, Mode, ModeResult, SimConfig};
+use crate::core::sim::{summary_sentence, ModeResult, SimConfig};
 use crate::ui::simulation::timeline::SimTimeline;
 use crate::ui::widgets::export_row::{export_row, Exported};
 use crate::ui::widgets::scroll_table::ScrollTable;
@@ -82,11 +82,19 @@ fn render(f: &Finished, last: LastRun) -> impl IntoView {
         ),
     ]
     .concat();
-    let keys: Vec<(&str, &str)> = Mode::ALL.iter().map(|m| (m.as_str(), m.label())).collect();
+    let keys: Vec<(&str, &str)> = c.modes().iter().map(|m| (m.as_str(), m.label())).collect();
+    // Whose clients "your library" are.
+    let library = c.library.as_ref().map(|l| {
+        format!(
+            "Your library: {} as configured, each client waiting what one seeded run of it waits, and giving up where that run stops.",
+            l.name
+        )
+    });
     let rows_html = results_rows_html(&f.results);
     view! {
         <p class="sim-summary" data-testid="sim-summary">{summary_sentence(&f.results)}</p>
         <p class="note">{about}</p>
+        <p class="note" data-testid="sim-library" hidden=library.is_none()>{library.clone()}</p>
         <div class="sim-charts" inner_html=charts></div>
         <p class="legend sim-legend" inner_html=legend_html(&keys)></p>
         <ScrollTable
@@ -98,7 +106,7 @@ fn render(f: &Finished, last: LastRun) -> impl IntoView {
             <tbody inner_html=rows_html></tbody>
         </ScrollTable>
         {export_row(Exported::Simulation, Some(last))}
-        <SimTimeline config=*c />
+        <SimTimeline config=c.clone() />
     }
 }
 

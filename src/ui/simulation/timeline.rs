@@ -37,7 +37,8 @@ pub fn SimTimeline(
     config: SimConfig,
 ) -> impl IntoView {
     let chosen = RwSignal::new(Mode::Full);
-    let options = Mode::ALL
+    let options = config
+        .modes()
         .iter()
         .map(|&m| view! { <option value=m.as_str() selected=m == Mode::Full>{m.label()}</option> })
         .collect_view();

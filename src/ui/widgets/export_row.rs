@@ -13,11 +13,11 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::compare::compare_modes;
 use crate::core::export::{
     comparison_csv, comparison_markdown, design_doc, simulation_csv, simulation_markdown,
     with_load_section,
 };
+use crate::ui::comparison::compared;
 use crate::ui::library::doc_config;
 use crate::ui::link as url;
 use crate::ui::simulation::results::{Finished, LastRun};
@@ -70,15 +70,15 @@ fn finished(last: Option<LastRun>) -> RwSignal<Option<Arc<Finished>>> {
 /// The text of `what` as the page is now: its Markdown, or its file's
 /// text when `file`.
 fn text(what: Exported, file: bool, state: &AppState, last: Option<LastRun>) -> String {
-    let modes = || {
-        let d = &state.derived;
-        d.means.with(|m| d.policy.with(|p| compare_modes(p, m)))
-    };
+    let c = || compared(&state.derived);
     match what {
-        Exported::Comparison if file => comparison_csv(&modes()),
+        Exported::Comparison if file => {
+            let c = c();
+            comparison_csv(&c.modes, c.library.as_ref())
+        }
         Exported::Comparison => {
-            let factors = state.derived.policy.with(|p| p.proportional);
-            comparison_markdown(&modes(), factors)
+            let (c, factors) = (c(), state.derived.policy.with(|p| p.proportional));
+            comparison_markdown(&c.modes, c.library.as_ref(), factors)
         }
         Exported::Simulation => finished(last).with(|f| {
             let results = f.as_ref().map_or(&[][..], |f| &f.results[..]);
@@ -94,12 +94,14 @@ fn text(what: Exported, file: bool, state: &AppState, last: Option<LastRun>) -> 
             // The figures only when they are for the inputs on the page.
             let current = last.is_some_and(|l| l.current.get());
             let run = finished(last).get().filter(|_| current);
+            let c = c();
             let doc = design_doc(
                 &state.derived.schedule.get(),
                 &now,
                 &url::full_link(&now),
                 config.as_ref().map(|(h, t)| (h.as_str(), t.as_str())),
-                &modes(),
+                &c.modes,
+                c.library.as_ref(),
                 run.as_ref().map(|f| &f.results[..]),
             );
             // The load figures, likewise only when they are current.

@@ -47,7 +47,8 @@ pub struct Line {
 /// A line chart of one [`Metric`] against clients.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LineChart {
-    /// One line per mode present in the results, in [`Mode::ALL`] order.
+    /// One line per mode present in the results, in [`Mode::WITH_LIBRARY`]
+    /// order.
     pub lines: Vec<Line>,
     /// Client counts under the plot.
     pub x_ticks: Vec<Tick>,
@@ -81,7 +82,7 @@ pub fn line_chart(results: &[ModeResult], metric: Metric) -> LineChart {
     let max = results.iter().map(|r| metric.of(r)).fold(0.0, f64::max);
     let top = nice_ceiling(max);
     let y = |v: f64| PLOT_BOTTOM - (PLOT_BOTTOM - TOP) * crate::core::clamp(v / top, 0.0, 1.0);
-    let lines = Mode::ALL
+    let lines = Mode::WITH_LIBRARY
         .into_iter()
         .filter_map(|mode| {
             let dots: Vec<(f64, f64)> = results

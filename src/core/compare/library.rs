@@ -134,7 +134,7 @@ fn whole_ms(ms: f64, up: bool) -> u64 {
         } else {
             ms.round()
         };
-        whole.clamp(0.0, MAX_DELAY_MS as f64) as u64
+        crate::core::clamp(whole, 0.0, MAX_DELAY_MS as f64) as u64
     } else {
         MAX_DELAY_MS
     }
@@ -184,7 +184,7 @@ pub fn closest_policy(rows: &[(f64, f64)], page: &Policy) -> Policy {
             if g.is_nan() {
                 MIN_MULTIPLIER
             } else {
-                g.clamp(MIN_MULTIPLIER, MAX_MULTIPLIER)
+                crate::core::clamp(g, MIN_MULTIPLIER, MAX_MULTIPLIER)
             }
         }
         None => page.multiplier,

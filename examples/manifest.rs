@@ -24,6 +24,7 @@
 //!   "presets": [{"id", "name", "base", "multiplier", "cap", "retries",
 //!                "jitter", "lo", "hi", "capOrder", "deadline", "honor",
 //!                "ramax", "source", "url"}, …],                     // presets::PRESETS
+//!   "rowsPerTask": "16",                                          // schedule::ROWS_PER_TASK
 //!   "defaults": {"base", "multiplier", "cap", "retries", "jitter", "lo",
 //!                "hi", "capOrder", "deadline", "honor", "ramax"},
 //!   "libraries": [{"id": "urllib3", "name": …, "countParam", "budgetParam",
@@ -56,6 +57,7 @@ use backoff_calculator::core::library::{LibId, Unit};
 use backoff_calculator::core::load::{BudgetKind, Param, FIELDS};
 use backoff_calculator::core::policy::{Jitter, Policy};
 use backoff_calculator::core::presets::PRESETS;
+use backoff_calculator::core::schedule::ROWS_PER_TASK;
 use backoff_calculator::core::share::State;
 use backoff_calculator::core::sim::Mode as SimMode;
 use backoff_calculator::core::snippets::Lang;
@@ -202,6 +204,7 @@ fn main() {
     println!("  \"loadFields\": {},", array(load_fields));
     println!("  \"loadBudgets\": {},", array(load_budgets));
     println!("  \"presets\": {},", array(presets));
+    println!("  \"rowsPerTask\": \"{ROWS_PER_TASK}\",");
     println!("  \"defaults\": {},", object(&defaults));
     println!("  \"libraries\": {}", array(libraries(&page)));
     println!("}}");

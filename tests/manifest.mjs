@@ -49,6 +49,8 @@ export const loadBudgets = manifest.loadBudgets;
 export const presets = manifest.presets;
 /** The inputs of a link without parameters. */
 export const defaults = manifest.defaults;
+/** How many schedule rows (and chart marks) the page builds per task. */
+export const rowsPerTask = Number(manifest.rowsPerTask);
 /**
  * LibId::all(): `{ id, name, countParam, budgetParam, params, config, translations }`;
  * each param `{ name, label, default, kind, choices, noneOk }` as its field and the

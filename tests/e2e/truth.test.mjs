@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, expectParam } from './harness.mjs';
-import { libraries } from '../manifest.mjs';
+import { libraries, rowsPerTask } from '../manifest.mjs';
 
 const env = useBrowser();
 
@@ -403,4 +403,26 @@ test('millisecond fields read units and say what they read; library fields in se
   await timeout.fill('2.5 s');
   await expectParam(page, 'timeout', '2500');
   assert.equal(await page.getByTestId('attempt-timeout-reading').textContent(), '= 2,500 ms (2.50 s)');
+});
+
+test('growing to 1,000 retries builds the rows a few per task, so no task holds the page', async (t) => {
+  // One task built 64 rows and 64 chart marks and took 55 to 70 ms the
+  // first time (more on a busy machine); the page now builds
+  // `rowsPerTask` per task. Every task's rows reach a MutationObserver
+  // in one batch.
+  const { page } = await env.open(t, '?seed=1');
+  await page.evaluate(() => {
+    window.__batches = [];
+    const body = document.querySelector('table.schedule tbody');
+    new MutationObserver((records) => {
+      const added = records.reduce((n, r) => n + [...r.addedNodes].filter((x) => x.nodeName === 'TR').length, 0);
+      if (added) window.__batches.push(added);
+    }).observe(body, { childList: true });
+  });
+  await page.locator('#retries').fill('1000');
+  await page.waitForFunction(() => document.querySelectorAll('table.schedule tbody tr').length === 1000, null, { timeout: 30_000 });
+  const batches = await page.evaluate(() => window.__batches);
+  assert.equal(batches.reduce((a, b) => a + b, 0), 995, 'every new row was counted');
+  assert.ok(Math.max(...batches) <= rowsPerTask, `at most ${rowsPerTask} rows per task: ${batches.join(' ')}`);
+  await page.locator('svg [data-retry="1000"]').waitFor();
 });

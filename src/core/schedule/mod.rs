@@ -57,6 +57,11 @@ pub struct Row {
     pub server_wait: bool,
 }
 
+/// How many of the schedule's rows (and the chart's marks) the page builds
+/// in one task: the rest follow a frame apart, so a long schedule never
+/// holds the page (the browser tests read it from the manifest).
+pub const ROWS_PER_TASK: usize = 16;
+
 /// What the sampled delay of a retry the sampled run did not make reads
 /// ([`Schedule::sample_ends`]), in the table and the exports.
 pub const NOT_MADE: &str = "did not happen";

@@ -16,6 +16,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Element, Node, Text};
 
 use crate::core::decimal_text::shortest;
+use crate::core::schedule::ROWS_PER_TASK;
 
 #[wasm_bindgen]
 extern "C" {
@@ -129,9 +130,10 @@ pub trait ItemDom<T> {
 /// The most items [`IndexedList::sync`] builds in one call. Growing from
 /// 5 to 1,000 retries built every row and mark in one task of 230 to
 /// 550 ms (and the browser's style and layout of them in the next); built
-/// this many at a time, a frame apart, the longest task is the keystroke's
-/// own, about 70 ms.
-pub const CHUNK: usize = 64;
+/// 64 at a time, a frame apart, the keystroke's own task still took 55 to
+/// 70 ms the first time (code not yet optimised); 16 at a time, under 50
+/// (see [`ROWS_PER_TASK`]).
+pub const CHUNK: usize = ROWS_PER_TASK;
 
 impl<T: Clone + PartialEq, D: ItemDom<T>> IndexedList<T, D> {
     /// Makes `parent`'s children show `items`: drops extra ones from the

@@ -117,7 +117,10 @@ export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752
   // merged, the whole page measured 407,044 B, 290 B less than their sum
   // (the critical path 170,629 B); then 407,041 B with the schedule's rows
   // built 16 per task.
-  - 293;
+  - 293
+  // Issue 27: a load run's slices of 20 ms, so a run of 1,000 clients
+  // finishes within 1 s (407,041 B before, 407,050 B after).
+  + 9;
 
 const env = useBrowser();
 

@@ -120,7 +120,13 @@ export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752
   - 293
   // Issue 27: a load run's slices of 20 ms, so a run of 1,000 clients
   // finishes within 1 s (407,041 B before, 407,050 B after).
-  + 9;
+  + 9
+  // Three files over 500 lines split where their concerns part (the
+  // inputs' kinds, the config literals, the Python Retry-After reader):
+  // the same code, laid out in another order, compresses 10 B larger
+  // (407,050 B before, 407,060 B after; the critical path 170,621 B
+  // before, 170,611 B after).
+  + 10;
 
 const env = useBrowser();
 

@@ -16,6 +16,7 @@
 //! (`tests/library_models.rs`).
 
 mod engine;
+mod literals;
 mod page;
 mod param_docs;
 mod params;
@@ -42,6 +43,7 @@ pub mod tenacity;
 pub mod urllib3;
 
 pub use engine::Engine;
+pub use literals::{go_free_num, go_ms, num, py_float, rust_duration};
 pub use page::{library_rows, library_schedule, sampled, with_server_wait, LibrarySchedule, Rows};
 pub use param_docs::{param_doc, PARAM_DOCS};
 pub use params::{LibError, Param, Unit, Values};
@@ -50,7 +52,6 @@ pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, F
 pub use typed::{read_fields, FieldsRead};
 pub use words::{diff_html, field_id, fields_html, library_notes, option_html, options_html};
 
-use crate::core::decimal_text::shortest;
 use crate::core::policy::Policy;
 use crate::core::server_wait::Reads;
 pub use schedule::{
@@ -497,65 +498,3 @@ pub fn defaults(model: &dyn Model) -> Values {
 /// The longest delay Node's `setTimeout` holds, ms (2³¹ − 1): a longer
 /// one (or one below 1 ms) fires after 1 ms (`lib/internal/timers.js`).
 pub const NODE_TIMER_MAX_MS: f64 = 2_147_483_647.0;
-
-/// A number as a config writes it: `0.5`, `120`, `1e-7`.
-pub fn num(x: f64) -> String {
-    shortest(x)
-}
-
-/// A Python float literal: always with a point (`2.0`, `0.5`).
-pub fn py_float(x: f64) -> String {
-    let s = num(x);
-    if s.contains(['.', 'e', 'i', 'N']) {
-        s
-    } else {
-        format!("{s}.0")
-    }
-}
-
-/// A whole number as Go or Rust writes it (`1500`), rounded to the unit.
-pub fn go_free_num(x: f64) -> String {
-    format!("{}", x.round() as u64)
-}
-
-/// A duration in ms in the largest unit that holds it whole: `(0, "")`,
-/// `(2, "s")`, `(1500, "ms")`, or microseconds when it is not a whole
-/// number of ms. Go and Rust write the number and unit each their way.
-fn whole_unit(x: f64) -> (String, &'static str) {
-    if x == 0.0 {
-        (String::from("0"), "")
-    } else if x % 1000.0 == 0.0 {
-        (go_free_num(x / 1000.0), "s")
-    } else if x.fract() == 0.0 {
-        (go_free_num(x), "ms")
-    } else {
-        (go_free_num(x * 1000.0), "us")
-    }
-}
-
-/// A duration in ms as Go writes it: `0`, `2 * time.Second`,
-/// `500 * time.Millisecond`, or microseconds when it is not a whole
-/// number of ms.
-pub fn go_ms(x: f64) -> String {
-    let (n, unit) = whole_unit(x);
-    let unit = match unit {
-        "" => return n,
-        "s" => "Second",
-        "ms" => "Millisecond",
-        _ => "Microsecond",
-    };
-    format!("{n} * time.{unit}")
-}
-
-/// A duration in ms as Rust's `std::time::Duration` writes it:
-/// `Duration::from_secs(1)`, `Duration::from_millis(1500)`, or
-/// microseconds when it is not a whole number of ms.
-pub fn rust_duration(x: f64) -> String {
-    let (n, unit) = whole_unit(x);
-    let unit = match unit {
-        "s" | "" => "secs",
-        "ms" => "millis",
-        _ => "micros",
-    };
-    format!("Duration::from_{unit}({n})")
-}

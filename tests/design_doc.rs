@@ -334,14 +334,17 @@ fn the_design_doc_says_how_the_simulation_ran_and_carries_a_config() {
 /// the library's row first, in the Markdown, the CSV and the design doc.
 #[test]
 fn a_chosen_library_heads_the_comparison_in_every_export() {
-    use backoff_calculator::core::compare::library::comparison;
+    use backoff_calculator::core::compare::library::{comparison, modes_policy};
     use backoff_calculator::core::library::{library_schedule, Configured, LibId};
+    use backoff_calculator::core::schedule::decorrelated_means;
     let lib = LibId::parse("urllib3").unwrap();
     let mut chosen = Configured::defaults(lib);
     chosen.values.set("backoff_factor", 0.5).unwrap();
     let shown = library_schedule(&chosen, 3).unwrap();
     let page = Policy::default();
-    let c = comparison(&page, &[], Some(&shown));
+    let at = modes_policy(&page, Some(&shown));
+    let means = decorrelated_means(at.base_ms, at.cap_ms, at.max_retries);
+    let c = comparison(&at, &means, Some(&shown));
     let beside = c.library.as_ref().unwrap();
     assert_eq!(c.modes.len(), 5);
 

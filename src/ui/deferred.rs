@@ -24,7 +24,7 @@ use wasm_split_helpers::{wasm_split, SplitLoaderError};
 
 use crate::core::library::Engine;
 use crate::ui::code::CodeTabs;
-use crate::ui::comparison::ModeComparison;
+use crate::ui::comparison::{Compared, ModeComparison};
 use crate::ui::design_doc::DesignDoc;
 use crate::ui::library::LibrarySection;
 use crate::ui::load::LoadSection;
@@ -77,14 +77,16 @@ fn mount_rest(state: AppState, slot: web_sys::HtmlElement) -> Result<(), SplitLo
             // The last finished simulation: shown by its section, read by
             // the design doc.
             let last = LastRun::new();
+            // The comparison: shown by its section, read by the design doc.
+            let compared = Compared::new(state.derived);
             view! {
                 <LibrarySection />
-                <ModeComparison />
+                <ModeComparison comparing=compared />
                 <RetryAfterTester />
                 <CodeTabs />
                 <Simulation last=last />
                 <LoadSection last=last />
-                <DesignDoc last=last />
+                <DesignDoc last=last compared=compared />
             }
         })
         .forget();

@@ -8,6 +8,7 @@
 
 use leptos::prelude::*;
 
+use crate::ui::comparison::Compared;
 use crate::ui::simulation::results::LastRun;
 use crate::ui::widgets::export_row::{export_row, Exported};
 
@@ -20,12 +21,14 @@ pub fn DesignDoc(
     /// The simulation's last run, whose figures the doc holds when they
     /// are for the inputs on the page.
     last: LastRun,
+    /// The comparison the doc holds.
+    compared: Compared,
 ) -> impl IntoView {
     view! {
         <section class="panel design-doc" aria-labelledby="design-doc-heading">
             <h2 id="design-doc-heading">"Design doc"</h2>
             <p class="intro" inner_html=INTRO></p>
-            {export_row(Exported::DesignDoc, Some(last))}
+            {export_row(Exported::DesignDoc, Some(last), Some(compared))}
         </section>
     }
 }

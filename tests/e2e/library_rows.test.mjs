@@ -122,3 +122,34 @@ test('at 375 px the library\'s row fits: no sideways scroll, no table scrolling 
     await context.close();
   }
 });
+
+test('a library\'s long schedule: the comparison\'s decorrelated mean is made in slices, marked until it is decided', async (t) => {
+  // 200 retries: 2,000 runs of them are too many to make at once.
+  const query = (factor) => `?lib=urllib3&lib.total=200&lib.backoff_factor=${factor}&seed=7`;
+  const line = '[data-testid=comparison-policy]';
+  const decided = async (page) => {
+    await page.waitForFunction((line) => {
+      const text = document.querySelector(line)?.textContent;
+      return text && !text.includes('Still deciding');
+    }, line, { timeout: 30_000 });
+    return (await comparisonRows(page)).find((r) => r.mode === 'decorrelated').expected;
+  };
+  const { page } = await env.open(t, query('0.5'));
+  await decided(page);
+  // Watch the line while a field changes: it says the mean is being
+  // decided, then it is.
+  await page.evaluate((line) => {
+    window.__deciding = false;
+    const el = document.querySelector(line);
+    new MutationObserver(() => {
+      if (el.textContent.includes('Still deciding')) window.__deciding = true;
+    }).observe(el, { childList: true, subtree: true, characterData: true });
+  }, line);
+  await page.getByLabel(param('urllib3', 'backoff_factor').label, { exact: true }).fill('0.6');
+  const after = await decided(page);
+  assert.ok(await page.evaluate(() => window.__deciding), 'the line said the mean was still being decided');
+  assert.match(await page.locator(line).textContent(), /^The modes below use base 600 ms/);
+  // The same mean as the link opened afresh gives.
+  const { page: fresh } = await env.open(t, query('0.6'));
+  assert.equal(after, await decided(fresh));
+});

@@ -11,7 +11,7 @@ use super::{compare_modes, ModeRow};
 use crate::core::format;
 use crate::core::library::{close, LibrarySchedule};
 use crate::core::policy::{Policy, MAX_DELAY_MS, MAX_MULTIPLIER, MAX_RETRIES, MIN_MULTIPLIER};
-use crate::core::schedule::{decorrelated_means, Schedule};
+use crate::core::schedule::Schedule;
 
 /// What the comparison shows: the library's row when one is chosen, then
 /// the five modes (at the page policy closest to the library's settings,
@@ -37,32 +37,41 @@ pub struct Beside {
     pub words: String,
 }
 
-/// The comparison for the page's `policy` (its decorrelated means
-/// `means`, which the page keeps) or, with a library's schedule as the
-/// page shows it, for that library: its row, then the modes at the
-/// closest policy (their decorrelated means run here: at most
-/// [`crate::core::library::MAX_ROWS`] retries).
-pub fn comparison(policy: &Policy, means: &[f64], library: Option<&LibrarySchedule>) -> Comparison {
-    let Some(shown) = library else {
-        return Comparison {
-            library: None,
-            modes: compare_modes(policy, means),
-        };
-    };
-    let (chosen, lib_rows) = (&shown.source.0, &shown.source.1);
-    let rows: Vec<(f64, f64)> = lib_rows.rows.iter().map(|r| (r.min_ms, r.max_ms)).collect();
-    let closest = closest_policy(&rows, policy);
-    let means = decorrelated_means(closest.base_ms, closest.cap_ms, closest.max_retries);
-    let name = chosen.lib.name();
-    Comparison {
-        library: Some(Beside {
-            id: chosen.lib.id(),
-            row: library_row(name, &shown.schedule),
-            policy: closest,
-            words: closest_words(&closest, name),
-        }),
-        modes: compare_modes(&closest, &means),
+/// The policy the modes run at: the page's `policy`, or, with a
+/// library's schedule as the page shows it, the page policy closest to
+/// that library's settings ([`closest_policy`]).
+pub fn modes_policy(policy: &Policy, library: Option<&LibrarySchedule>) -> Policy {
+    match library {
+        Some(shown) => {
+            let rows: Vec<(f64, f64)> = shown
+                .source
+                .1
+                .rows
+                .iter()
+                .map(|r| (r.min_ms, r.max_ms))
+                .collect();
+            closest_policy(&rows, policy)
+        }
+        None => *policy,
     }
+}
+
+/// The comparison at `policy`, the policy the modes run at
+/// ([`modes_policy`]), with `means` its decorrelated means (which the
+/// page makes, in slices for a long schedule): the five modes, headed by
+/// the library's row when one is chosen.
+pub fn comparison(policy: &Policy, means: &[f64], library: Option<&LibrarySchedule>) -> Comparison {
+    let modes = compare_modes(policy, means);
+    let library = library.map(|shown| {
+        let name = shown.source.0.lib.name();
+        Beside {
+            id: shown.source.0.lib.id(),
+            row: library_row(name, &shown.schedule),
+            policy: *policy,
+            words: closest_words(policy, name),
+        }
+    });
+    Comparison { library, modes }
 }
 
 /// The library's line in the comparison, on the modes' axis.

@@ -12,14 +12,16 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 use crate::core::compare::chart::{chart_height, WIDTH};
-use crate::core::compare::library::{comparison, Comparison};
+use crate::core::compare::library::{comparison, modes_policy, Comparison};
 use crate::core::compare::{STUDY, STUDY_URL};
 use crate::core::policy::{Jitter, Proportional};
-use crate::ui::state::{use_derived, use_library, use_policy, Derived};
+use crate::ui::state::{means, use_derived, use_library, use_policy, Derived};
 use crate::ui::widgets::export_row::{export_row, Exported};
 use crate::ui::widgets::scroll_table::ScrollTable;
 
 const TITLE_ID: &str = "mode-chart-title";
+/// Said while the decorrelated mode's runs are being made.
+const DECIDING: &str = "Still deciding: decorrelated's expected total is the middle of each range until 2,000 simulated runs are made, in a moment.";
 const TITLE: &str = "Expected total (bar) and worst case (line) of each mode, on one axis";
 
 /// The chart's key and the study's source: static, so markup rather than
@@ -39,16 +41,66 @@ fn clicked_mode(ev: &leptos::ev::MouseEvent) -> Option<Jitter> {
     markup::button_mode(&button)
 }
 
-/// What the comparison shows now: with a library chosen, its row and the
-/// modes at the page policy closest to its settings; else the modes at
-/// the page's policy, their decorrelated mean from the shared memo. The
-/// exports write the same.
-pub fn compared(derived: &Derived) -> Comparison {
-    derived.library.with(|l| {
-        derived
-            .means
-            .with(|m| derived.policy.with(|p| comparison(p, m, l.as_deref())))
-    })
+/// What the comparison shows, made once with the sections below the
+/// first screen and read by its section and by the exports that write it.
+#[derive(Clone, Copy)]
+pub struct Compared {
+    /// With a library chosen, its row and the modes at the page policy
+    /// closest to its settings; else the modes at the page's policy.
+    pub shown: Memo<Comparison>,
+    /// What the closest policy's decorrelated means depend on, while a
+    /// library is chosen.
+    own_key: Memo<Option<means::MeansKey>>,
+    /// Whether those means are still a preview.
+    own_deciding: Memo<bool>,
+    /// Whether the page policy's means are.
+    page_deciding: Memo<bool>,
+}
+
+impl Compared {
+    /// The comparison for the page as `derived` holds it. The page's own
+    /// policy has its decorrelated means already; the closest policy to a
+    /// library's gets its own, made the same way (at once for a short
+    /// schedule, in slices between the page's tasks for a long one), so
+    /// typing into a library's field never waits for a long schedule's
+    /// 2,000 runs.
+    pub fn new(derived: Derived) -> Self {
+        let at = move || {
+            derived
+                .library
+                .with(|l| derived.policy.with(|p| modes_policy(p, l.as_deref())))
+        };
+        let own_key = Memo::new(move |_| {
+            derived
+                .library
+                .with(Option::is_some)
+                .then(|| means::key(&at()))
+        });
+        let (own, own_deciding) = means::means_for(own_key);
+        let shown = Memo::new(move |_| {
+            let means = match own_key.with(Option::is_some) {
+                true => own,
+                false => derived.means,
+            };
+            let at = at();
+            means.with(|m| derived.library.with(|l| comparison(&at, m, l.as_deref())))
+        });
+        Compared {
+            shown,
+            own_key,
+            own_deciding,
+            page_deciding: derived.means_deciding,
+        }
+    }
+
+    /// Whether the decorrelated mode's expected total is still a preview,
+    /// its runs being made in slices (tracked).
+    pub fn deciding(&self) -> bool {
+        match self.own_key.with(Option::is_some) {
+            true => self.own_deciding.get(),
+            false => self.page_deciding.get(),
+        }
+    }
 }
 
 /// Worst case and expected total of every mode, with what the AWS study
@@ -56,17 +108,19 @@ pub fn compared(derived: &Derived) -> Comparison {
 /// a library chosen, the library's own row comes first and the modes run
 /// at the page policy closest to its settings, said in one line.
 #[component]
-pub fn ModeComparison() -> impl IntoView {
+pub fn ModeComparison(
+    /// What it shows.
+    comparing: Compared,
+) -> impl IntoView {
     let (derived, jitter) = (use_derived(), use_policy().jitter);
-    // A memo: the table, the chart and the line all read it, and it runs
-    // five schedules.
-    let compared = Memo::new(move |_| compared(&derived));
+    let compared = comparing.shown;
     let library = use_library();
     // The line above the table: the policy the modes use with a library;
     // with a library chosen but its rows not (yet) here, that the modes
-    // are the page's own.
+    // are the page's own. While the decorrelated runs are made, it says
+    // that mode's expected total is not decided yet.
     let line = move || {
-        compared.with(|c| match &c.library {
+        let policy = compared.with(|c| match &c.library {
             Some(b) => Some(b.words.clone()),
             None => library.model.get().map(|lib| {
                 format!(
@@ -74,7 +128,12 @@ pub fn ModeComparison() -> impl IntoView {
                     lib.name()
                 )
             }),
-        })
+        });
+        match (policy, comparing.deciding()) {
+            (policy, false) => policy,
+            (Some(policy), true) => Some(format!("{policy} {DECIDING}")),
+            (None, true) => Some(DECIDING.to_string()),
+        }
     };
     let body = NodeRef::<Tbody>::new();
     let svg = NodeRef::<Svg>::new();
@@ -148,7 +207,7 @@ pub fn ModeComparison() -> impl IntoView {
                 ></svg>
                 <figcaption class="legend" inner_html=legend()></figcaption>
             </figure>
-            {export_row(Exported::Comparison, None)}
+            {export_row(Exported::Comparison, None, Some(comparing))}
         </section>
     }
 }

@@ -11,7 +11,7 @@ mod field;
 #[cfg(test)]
 mod invariant;
 mod library;
-mod means;
+pub mod means;
 mod parts;
 #[cfg(test)]
 mod tests;

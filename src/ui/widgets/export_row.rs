@@ -13,11 +13,12 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::core::compare::library::Comparison;
 use crate::core::export::{
     comparison_csv, comparison_markdown, design_doc, simulation_csv, simulation_markdown,
     with_load_section,
 };
-use crate::ui::comparison::compared;
+use crate::ui::comparison::Compared;
 use crate::ui::library::doc_config;
 use crate::ui::link as url;
 use crate::ui::simulation::results::{Finished, LastRun};
@@ -69,16 +70,22 @@ fn finished(last: Option<LastRun>) -> RwSignal<Option<Arc<Finished>>> {
 
 /// The text of `what` as the page is now: its Markdown, or its file's
 /// text when `file`.
-fn text(what: Exported, file: bool, state: &AppState, last: Option<LastRun>) -> String {
-    let c = || compared(&state.derived);
+fn text(
+    what: Exported,
+    file: bool,
+    state: &AppState,
+    last: Option<LastRun>,
+    compared: Option<Compared>,
+) -> String {
+    let c = |write: &dyn Fn(&Comparison) -> String| match compared {
+        Some(c) => c.shown.with_untracked(write),
+        None => String::new(),
+    };
     match what {
-        Exported::Comparison if file => {
-            let c = c();
-            comparison_csv(&c.modes, c.library.as_ref())
-        }
+        Exported::Comparison if file => c(&|c| comparison_csv(&c.modes, c.library.as_ref())),
         Exported::Comparison => {
-            let (c, factors) = (c(), state.derived.policy.with(|p| p.proportional));
-            comparison_markdown(&c.modes, c.library.as_ref(), factors)
+            let factors = state.derived.policy.with(|p| p.proportional);
+            c(&|c| comparison_markdown(&c.modes, c.library.as_ref(), factors))
         }
         Exported::Simulation => finished(last).with(|f| {
             let results = f.as_ref().map_or(&[][..], |f| &f.results[..]);
@@ -94,16 +101,17 @@ fn text(what: Exported, file: bool, state: &AppState, last: Option<LastRun>) -> 
             // The figures only when they are for the inputs on the page.
             let current = last.is_some_and(|l| l.current.get());
             let run = finished(last).get().filter(|_| current);
-            let c = c();
-            let doc = design_doc(
-                &state.derived.schedule.get(),
-                &now,
-                &url::full_link(&now),
-                config.as_ref().map(|(h, t)| (h.as_str(), t.as_str())),
-                &c.modes,
-                c.library.as_ref(),
-                run.as_ref().map(|f| &f.results[..]),
-            );
+            let doc = c(&|c| {
+                design_doc(
+                    &state.derived.schedule.get(),
+                    &now,
+                    &url::full_link(&now),
+                    config.as_ref().map(|(h, t)| (h.as_str(), t.as_str())),
+                    &c.modes,
+                    c.library.as_ref(),
+                    run.as_ref().map(|f| &f.results[..]),
+                )
+            });
             // The load figures, likewise only when they are current.
             let load = last
                 .filter(|l| l.load_current.get())
@@ -115,12 +123,16 @@ fn text(what: Exported, file: bool, state: &AppState, last: Option<LastRun>) -> 
 
 /// The row of `what`'s two buttons and its status line; `last` is the
 /// simulation's last run, which the contention results and the design doc
-/// read.
-pub fn export_row(what: Exported, last: Option<LastRun>) -> impl IntoView {
+/// read, and `compared` the comparison, which it and the design doc read.
+pub fn export_row(
+    what: Exported,
+    last: Option<LastRun>,
+    compared: Option<Compared>,
+) -> impl IntoView {
     let state = use_state();
     let [copy_label, save_label, file, mime] = what.labels();
     let status = RwSignal::new("");
-    let write = move |file| untrack(|| text(what, file, &state, last));
+    let write = move |file| untrack(|| text(what, file, &state, last, compared));
     let copy = move |_| copy_text(write(false), status);
     let save = move |_| {
         if download(file, mime, &write(true)).is_err() {

@@ -4,9 +4,11 @@
 //   bash scripts/profile-build.sh            # builds dist-profile/
 //   DIST_DIR=dist-profile node scripts/profile-page.mjs [action] [query]
 //
-// `action` is `base` (type into Base delay), `reroll` or `load`; it runs 30
+// `action` is `base` (type into Base delay), `delay` or `multiplier` (a
+// library's field: Polly's Delay, google-api-core's multiplier), `reroll` or `load`; it runs 30
 // times (once for `load`) while the profiler samples every 50 µs, then the
-// functions with the most self time are printed.
+// functions with the most self time are printed, then those with the
+// most inclusive time.
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 import { actionCode, openApp } from './updates.mjs';
 
@@ -52,6 +54,26 @@ profile.samples.forEach((id, i) => {
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 console.log(`${action}: ${total.toFixed(1)} ms sampled`);
 for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+  console.log(`${ms.toFixed(2).padStart(9)} ms  ${(100 * ms / total).toFixed(1).padStart(5)} %  ${name.slice(0, 140)}`);
+}
+// Inclusive time (the function and all it calls), which says which
+// caller a cost belongs to.
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const inclusive = new Map();
+profile.samples.forEach((id, i) => {
+  const seen = new Set();
+  for (let n = id; n !== undefined; n = parent.get(n)) {
+    const f = byId.get(n).callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url ? f.url.split('/').pop() : ''}`.trim();
+    if (!seen.has(name)) {
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+    }
+  }
+});
+console.log('\ninclusive:');
+for (const [name, ms] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 60)) {
   console.log(`${ms.toFixed(2).padStart(9)} ms  ${(100 * ms / total).toFixed(1).padStart(5)} %  ${name.slice(0, 140)}`);
 }
 await browser.close();

@@ -28,6 +28,15 @@ export const ACTIONS = {
     const el = document.getElementById('base');
     el.value = i % 2 ? '1000' : '1001';
     el.dispatchEvent(new Event('input', { bubbles: true }));`,
+  // A library's field: Polly's Delay, google-api-core's multiplier.
+  delay: `
+    const el = document.getElementById('lib-Delay');
+    el.value = i % 2 ? '2' : '3';
+    el.dispatchEvent(new Event('input', { bubbles: true }));`,
+  multiplier: `
+    const el = document.getElementById('lib-multiplier');
+    el.value = i % 2 ? '2' : '1.9';
+    el.dispatchEvent(new Event('input', { bubbles: true }));`,
   reroll: `
     [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();`,
 };

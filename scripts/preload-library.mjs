@@ -9,6 +9,14 @@
 // comment above each), and appends a few lines that add a
 // `<link rel="preload">` for each when the page's query has `lib=`. The
 // browser then hands each preloaded response to the loader's own fetch.
+//
+// It also makes the deferred sections' stylesheet load with their part:
+// src/ui/deferred.rs adds the stylesheet once the part has loaded and
+// mounts the sections when it has come, so fetched then it would cost a
+// round trip after the part. The loader now asks for it (a `<link
+// rel="preload" as="style">`, by the name deferred.rs gives it) as it
+// starts the part's own fetch, after the first sample, never before.
+//
 // Called by scripts/build-wasm.sh with the folder of the parts; it fails
 // if the loader's layout is not the one it knows, rather than preload
 // nothing in silence.
@@ -35,6 +43,23 @@ if (named !== chunks.length) {
   throw new Error(`${loader}: found ${named} chunk loaders for ${chunks.length} chunk files; has wasm-split-cli's layout changed?`);
 }
 const files = [...shared, own];
+
+// The stylesheet, by the one name src/ui/deferred.rs gives it.
+const deferred = fs.readFileSync(new URL('../src/ui/deferred.rs', import.meta.url), 'utf8');
+const css = /const REST_CSS: &str = "([^"]+)";/.exec(deferred)?.[1];
+if (!css) throw new Error('src/ui/deferred.rs: no REST_CSS; where is the deferred sections\' stylesheet named?');
+const restFetch = 'const src = fetch(new URL("./split_rest.wasm", import.meta.url));';
+if (js.split(restFetch).length !== 2) {
+  throw new Error(`${loader}: the rest part's fetch is not there once; has wasm-split-cli's layout changed?`);
+}
+fs.writeFileSync(loader, js.replace(restFetch, `${restFetch}
+    // Added by scripts/preload-library.mjs: the sections' stylesheet with them.
+    const style = document.createElement('link');
+    style.rel = 'preload';
+    style.as = 'style';
+    style.href = new URL(${JSON.stringify(css)}, document.baseURI).href;
+    document.head.append(style);`));
+
 fs.appendFileSync(loader, `
 // Added by scripts/preload-library.mjs: a link on a library fetches the
 // library models beside the main wasm.
@@ -49,4 +74,4 @@ if (/[?&]lib=/.test(location.search)) {
   }
 }
 `);
-console.log(`preload for links on a library: ${files.join(', ')}`);
+console.log(`preload for links on a library: ${files.join(', ')}; ${css} with the rest part`);

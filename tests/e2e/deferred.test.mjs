@@ -70,6 +70,32 @@ test('the first screen answers while the rest is still on its way, then the rest
   }
 });
 
+test('the sections\' stylesheet is asked for with their part, not after it, and once', async () => {
+  const gate = holding();
+  const styles = [];
+  const { page, context, errors } = await env.openPage('?seed=42', {
+    beforeLoad: async (context) => {
+      context.on('request', (r) => { if (/\/rest\.css$/.test(r.url())) styles.push(r.url()); });
+      await context.route(REST, gate.handle);
+    },
+  });
+  try {
+    await deferredIs(page, 'loading');
+    // The part is held back; its stylesheet is already on its way.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/rest.css')));
+    assert.equal(styles.length, 1);
+    gate.release();
+    await deferredIs(page, 'ready');
+    await page.getByRole('tab', { name: 'JavaScript' }).waitFor();
+    // Styled: the rule the sections' stylesheet carries applies.
+    assert.equal(await page.locator('.retry-after').evaluate((el) => getComputedStyle(el).marginTop), '20px');
+    assert.equal(styles.length, 1, `rest.css asked for once: ${styles.join(', ')}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a chunk that cannot be fetched is said, the first screen keeps working, and Try again loads it', async () => {
   const gate = blocking();
   const { page, context, errors } = await env.openPage('?seed=42&lang=go', onChunk(gate.handle));

@@ -224,10 +224,10 @@ pub fn decode_fields(query: &str, defaults: State) -> (State, Vec<Notice>) {
 pub fn settle_library(
     state: &mut State,
     notices: &mut Vec<Notice>,
-    settle: fn(&mut Configured) -> Vec<Notice>,
+    settle: fn(&mut Configured, &mut Vec<Notice>),
 ) {
     if let Some(chosen) = &mut state.library {
-        notices.extend(settle(chosen));
+        settle(chosen, notices);
     }
 }
 

@@ -30,7 +30,7 @@ pub struct Engine {
     pub check: fn(&Configured) -> Result<(), LibError>,
     /// Holds a link's library values to the library's rules, its release
     /// among them, with a notice for each refusal ([`Configured::settle`]).
-    pub settle: fn(&mut Configured) -> Vec<Notice>,
+    pub settle: fn(&mut Configured, &mut Vec<Notice>),
     /// Reads the fields' texts over the values in use: each field's
     /// message and the values to use now ([`read_fields`]).
     pub read_fields: fn(LibId, &[String], Option<&Configured>) -> FieldsRead,

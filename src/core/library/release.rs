@@ -64,9 +64,8 @@ impl Configured {
     /// said as a notice: a release the model does not cover gives way to
     /// the current one (the other values stay); values refused together
     /// give way to the library's defaults at that release.
-    pub fn settle(&mut self) -> Vec<Notice> {
+    pub fn settle(&mut self, notices: &mut Vec<Notice>) {
         let model = self.lib.model();
-        let mut notices = Vec::new();
         let asked = self.values.release();
         match release_of(model, asked) {
             Some(id) => self.values.set_release(id),
@@ -98,7 +97,6 @@ impl Configured {
             *self = Configured::defaults(self.lib);
             self.values.set_release(release);
         }
-        notices
     }
 }
 
@@ -138,7 +136,8 @@ mod tests {
         let mut c = Configured::defaults(lib);
         c.values.set("total", 3.0).unwrap();
         c.values.set_release("1.26");
-        let notices = c.settle();
+        let mut notices = Vec::new();
+        c.settle(&mut notices);
         assert_eq!(notices.len(), 1);
         assert_eq!(notices[0].key, "lib.version");
         assert_eq!(c.values.release(), "");
@@ -146,7 +145,9 @@ mod tests {
         // A library with one release says so.
         let mut one = Configured::defaults(LibId::parse("polly").unwrap());
         one.values.set_release("8");
-        assert!(one.settle()[0].reason.contains("one release"));
+        let mut notices = Vec::new();
+        one.settle(&mut notices);
+        assert!(notices[0].reason.contains("one release"));
         assert_eq!(one, Configured::defaults(LibId::parse("polly").unwrap()));
     }
 }

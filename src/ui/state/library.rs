@@ -83,8 +83,9 @@ pub struct LibraryInputs {
 fn texts(chosen: Option<&Configured>) -> Vec<String> {
     chosen.map_or_else(Vec::new, |c| {
         let table = c.values.table().iter();
-        let fields = table.map(|p| c.values.text(p.name));
-        fields.chain([c.values.release().to_string()]).collect()
+        let mut texts: Vec<String> = table.map(|p| c.values.text(p.name)).collect();
+        texts.push(c.values.release().to_string());
+        texts
     })
 }
 

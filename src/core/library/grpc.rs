@@ -62,17 +62,17 @@ pub(super) static INFO: Info = Info {
 pub static RELEASES: &[Release] = &[
     Release {
         id: "1.69",
-        label: "grpc-go 1.69+, grpc-java 1.80+ (±20 %)",
+        label: "grpc-go 1.69+, grpc-java 1.80+",
         covers: "grpc-go 1.69 and later, grpc-java 1.80 and later: ×U[0.8, 1.2) (read from grpc-go 1.83.1)",
     },
     Release {
         id: "java-1.71",
-        label: "grpc-java 1.71 to 1.79",
+        label: "grpc-java 1.71–1.79",
         covers: "grpc-java 1.71 to 1.79: ×U[0.4, 1.2)",
     },
     Release {
         id: "1.68",
-        label: "grpc-go before 1.69, grpc-java before 1.71 (full jitter)",
+        label: "grpc-go < 1.69, grpc-java < 1.71",
         covers: "grpc-go before 1.69, grpc-java before 1.71 and grpc-node: ×U[0, 1)",
     },
 ];

@@ -60,7 +60,7 @@ pub(super) static INFO: Info = Info {
 pub static RELEASES: &[Release] = &[
     Release {
         id: "9",
-        label: "9",
+        label: "9.0 and later",
         covers: "p-retry 9.0.0 (read from it)",
     },
     Release {

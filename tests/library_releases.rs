@@ -194,10 +194,6 @@ fn p_retry_7_fires_waits_past_the_timer_limit_after_1_ms() {
     assert_eq!(old[7], (1.0, 1.0, 1.0));
     assert_eq!(old[8], (1.0, 1.0, 1.0));
     assert_eq!(new[7].1, NODE_TIMER_MAX_MS);
-    // The notes say so for 7, not for 9.
-    let notes = |v: &Values| model("p-retry").notes(v).join(" ");
-    assert!(notes(&at("p-retry", "7", &sets)).contains("From retry 8 the delay passes"));
-    assert_eq!(notes(&values("p-retry", &sets)), "");
     // With randomize, a range across the limit reaches down to 1 ms.
     let sets = [
         ("retries", "10"),

@@ -118,15 +118,6 @@ fn delay_base(v: &Values, n: u32) -> f64 {
     v.get("minTimeout") * factor.powf(f64::from(n) - 1.0)
 }
 
-/// The longest delay for retry `n` before Node's timer limit, ms.
-fn nominal_uncapped(v: &Values, n: u32) -> f64 {
-    let hi = if v.flag("randomize") { 2.0 } else { 1.0 };
-    if v.get("minTimeout") == 0.0 {
-        return 0.0;
-    }
-    js_round(hi * delay_base(v, n)).min(v.get("maxTimeout").ceil())
-}
-
 /// The delay's range before the budget: `(min, max)`.
 fn nominal(v: &Values, n: u32) -> (f64, f64) {
     let hi = if v.flag("randomize") { 2.0 } else { 1.0 };
@@ -144,17 +135,6 @@ impl Model for PRetry {
 
     fn releases(&self) -> &'static [Release] {
         RELEASES
-    }
-
-    fn notes(&self, v: &Values) -> Vec<String> {
-        let past = |n: u32| nominal_uncapped(v, n) > NODE_TIMER_MAX_MS;
-        let retries = self.run_retries(v);
-        match (1..=retries).find(|&n| past(n)) {
-            Some(n) if before_9(v) && self.budget_ms(v).is_none() => vec![format!(
-                "From retry {n} the delay passes Node's timer limit (2,147,483,647 ms, 24.8 days): p-retry 7 and 8 hand it to <code>setTimeout</code> whole, which fires it after 1 ms. p-retry 9 waits the limit."
-            )],
-            _ => Vec::new(),
-        }
     }
 
     fn budget_ms(&self, v: &Values) -> Option<f64> {

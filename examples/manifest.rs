@@ -31,6 +31,7 @@
 //!                  "params": [{"name", "label", "default", "kind",
 //!                              "choices", "noneOk"}, …],
 //!                  "config",                                    // at its defaults
+//!                  "releases": [{"id", "value", "label", "config"}, …],
 //!                  "translations": [{"retries", "exact", "fields",
 //!                                    "config"}, …]}, …]         // LibId::all()
 //! }
@@ -41,6 +42,10 @@
 //! parameter's `label` is its field's label (`Param::label`), `default`
 //! its default as the field and the link write it (`Values::text`), `kind`
 //! `number`, `bool` or `choice` (`choices` the names, else `null`).
+//! `releases` are the releases the model covers when more than one (the
+//! current first; empty otherwise): `id` as the link spells it, `value`
+//! the `Release` select's (empty for the current one), `label` the
+//! option's text, `config` the config at the defaults at that release.
 //! `translations` is the page's defaults written for the library
 //! (`Model::translate`), then the same with 3 retries: `exact`, the
 //! `data-field` of each difference, and the config text.
@@ -263,6 +268,23 @@ fn libraries(page: &State) -> Vec<String> {
                     ])
                 })
                 .collect::<Vec<_>>();
+            let list = model.releases();
+            let releases = list
+                .iter()
+                .enumerate()
+                .filter(|_| list.len() > 1)
+                .map(|(i, r)| {
+                    let value = if i == 0 { "" } else { r.id };
+                    let mut v = lib.defaults();
+                    v.set_release(value);
+                    object(&[
+                        ("id", string(r.id)),
+                        ("value", string(value)),
+                        ("label", string(r.label)),
+                        ("config", string(&writer.config(&v))),
+                    ])
+                })
+                .collect::<Vec<_>>();
             object(&[
                 ("id", string(info.id)),
                 ("name", string(info.name)),
@@ -273,6 +295,7 @@ fn libraries(page: &State) -> Vec<String> {
                 ),
                 ("params", format!("[{}]", params.join(", "))),
                 ("config", string(&writer.config(&values))),
+                ("releases", format!("[{}]", releases.join(", "))),
                 ("translations", format!("[{}]", translations.join(", "))),
             ])
         })

@@ -11,7 +11,7 @@ use std::fmt;
 
 use super::decimal_text::shortest;
 use super::inputs::PARAMS;
-use super::library::{Configured, LibError, LibId};
+use super::library::{Configured, LibId, RELEASE_PARAM};
 use super::policy::{Policy, DEFAULT_ATTEMPT_TIMEOUT_MS};
 use super::sim;
 use super::snippets::Lang;
@@ -143,6 +143,10 @@ pub fn encode(state: &State) -> String {
         for (name, _) in chosen.values.changed() {
             pair(&format!("{LIB_PREFIX}{name}"), &chosen.values.text(name));
         }
+        let release = chosen.values.release();
+        if !release.is_empty() {
+            pair(&format!("{LIB_PREFIX}{RELEASE_PARAM}"), release);
+        }
     }
     out
 }
@@ -150,7 +154,7 @@ pub fn encode(state: &State) -> String {
 /// Reads a query string (with or without the leading `?`) over `defaults`.
 pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
     let (mut state, mut notices) = decode_fields(query, defaults);
-    settle_library(&mut state, &mut notices, Configured::check);
+    settle_library(&mut state, &mut notices, Configured::settle);
     (state, notices)
 }
 
@@ -180,6 +184,12 @@ pub fn decode_fields(query: &str, defaults: State) -> (State, Vec<Notice>) {
     for (name, key, value) in lib_params {
         let reason = match &mut state.library {
             None => Some("no library is chosen (lib=).".to_string()),
+            // Checked once the model is here (`settle_library`): leaked,
+            // a few bytes once per link read.
+            Some(chosen) if name == RELEASE_PARAM => {
+                chosen.values.set_release(Box::leak(value.into_boxed_str()));
+                continue;
+            }
             Some(chosen) => chosen
                 .values
                 .set_text(&name, &value)
@@ -208,23 +218,16 @@ pub fn decode_fields(query: &str, defaults: State) -> (State, Vec<Notice>) {
     (state, notices)
 }
 
-/// Holds the link's library values against `check` (the library's own
-/// rule for its values together, [`Configured::check`]): refused
-/// together, the library's defaults stand, with a notice.
+/// Holds the link's library values to the library's own rules with
+/// `settle` ([`Configured::settle`], from the library models): its
+/// release, and its values together; each refusal is added to `notices`.
 pub fn settle_library(
     state: &mut State,
     notices: &mut Vec<Notice>,
-    check: fn(&Configured) -> Result<(), LibError>,
+    settle: fn(&mut Configured, &mut Vec<Notice>),
 ) {
     if let Some(chosen) = &mut state.library {
-        if let Err(e) = check(chosen) {
-            notices.push(Notice {
-                key: format!("{LIB_PREFIX}*"),
-                value: String::new(),
-                reason: e.to_string(),
-            });
-            *chosen = Configured::defaults(chosen.lib);
-        }
+        settle(chosen, notices);
     }
 }
 

@@ -66,7 +66,7 @@ pub fn mount() {
     wasm_bindgen_futures::spawn_local(async move {
         let engine = match library_models().await {
             Ok(engine) => {
-                settle_library(&mut initial, &mut notices, engine.check);
+                settle_library(&mut initial, &mut notices, engine.settle);
                 Some(engine)
             }
             // The select says so, with a way to try again.

@@ -1,6 +1,7 @@
 //! The parameter sets of `tests/libraries/`: one per line, `<model id>
 //! <set name> […] <parameter>=<value> …`, each value in the library's own
-//! unit; `#` starts a comment. Read by the examples that print what the
+//! unit, and `version=<id>` for a release other than the current one
+//! (`lib.version`); `#` starts a comment. Read by the examples that print what the
 //! models say for them.
 
 use backoff_calculator::core::library::{self, find, schedule, Model, Schedule, Values};
@@ -36,6 +37,13 @@ pub fn sets(text: &str, params_from: usize) -> Vec<Set<'_>> {
                 let (name, value) = pair
                     .split_once('=')
                     .unwrap_or_else(|| panic!("{line}: {pair}"));
+                // The release the set runs (`lib.version`).
+                if name == library::RELEASE_PARAM {
+                    let id = library::release_of(model, value)
+                        .unwrap_or_else(|| panic!("{line}: no release {value}"));
+                    values.set_release(id);
+                    continue;
+                }
                 values
                     .set_text(name, value)
                     .unwrap_or_else(|e| panic!("{line}: {e}"));

@@ -112,7 +112,13 @@ async function disagreements(page, search) {
     if (f.id === 'model') carried = link.get('lib') ?? 'page';
     else if (f.id === 'to') carried = link.get('to') ?? '';
     else if (f.id === 'jitter') carried = link.get('jitter') ?? defaults.jitter;
-    else if (f.id.startsWith('lib-')) {
+    else if (f.id === 'lib-version' && chosen?.releases.length > 1) {
+      // The Release select: its value is the link's spelling, empty for
+      // the current release, which the link leaves out.
+      const carried = link.get('lib.version') ?? '';
+      if (f.value !== carried) out.push(`#lib-version shows ${JSON.stringify(f.value)}, the link ${search} carries ${JSON.stringify(carried)}`);
+      continue;
+    } else if (f.id.startsWith('lib-')) {
       const p = chosen?.params.find((q) => `lib-${q.name}` === f.id);
       if (!p) {
         out.push(`${f.id} shows ${JSON.stringify(f.value)} but the link has no such library field`);

@@ -593,3 +593,67 @@ test('a count decided over simulated runs shows a marked preview at once, then t
   assert.ok((await page.getByTestId('range').getAttribute('data-max-ms')) <= 20_000);
   await expectParam(page, 'lib.timeout', '20');
 });
+
+test('the release a person runs: urllib3 before 2.6.3 from the link, the Release select, gRPC\'s full jitter', async (t) => {
+  const urllib3 = lib('urllib3').releases;
+  const [current, old] = urllib3;
+  const { page } = await env.open(t, `?seed=3&lib=urllib3&lib.version=${old.id}&lib.total=3`);
+  const release = page.getByLabel('Release', { exact: true });
+  await release.waitFor();
+  assert.equal(await release.inputValue(), old.value, 'the select shows the link\'s release');
+  const options = await release.locator('option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(options, urllib3.map((r) => [r.value, r.label]), 'the releases the core lists');
+  const hint = await page.locator('[id="lib-version-hint"]').textContent();
+  assert.match(hint, /^The model covers urllib3 2\.6\.3/, 'one line says which releases the model covers');
+  assert.match(await release.getAttribute('aria-describedby'), /lib-version-hint/);
+  let text = await config(page).textContent();
+  assert.ok(!text.includes('retry_after_max'), `no retry_after_max before 2.6.3:\n${text}`);
+  assert.match(text, /total=3,/);
+  assert.match(await notes(page).textContent(), new RegExp(`Release: ${old.label}`));
+  await expectParam(page, 'lib.version', old.id, 'the link keeps the release');
+
+  // The current release: the link drops it; retry_after_max is written.
+  await release.selectOption(current.value);
+  await expectParam(page, 'lib.version', null, 'the current release is not written');
+  const max = page.getByLabel(param('urllib3', 'retry_after_max').label, { exact: true });
+  await max.fill('60');
+  await expectParam(page, 'lib.retry_after_max', '60');
+  await page.waitForFunction(() => document.querySelector('[data-testid="library-config"]').textContent.includes('retry_after_max=60.0'));
+  // Back before 2.6.3 with retry_after_max set: refused beside both, the
+  // link and the config keep what is in use.
+  await release.selectOption(old.value);
+  await page.waitForFunction(() => document.getElementById('lib-version-error').textContent !== '', null, { timeout: 5_000 })
+    .catch(() => {});
+  assert.match(await message(page, 'version').textContent(), /retry_after_max: new in urllib3 2\.6\.3/);
+  assert.equal(await release.getAttribute('aria-invalid'), 'true');
+  assert.match(await message(page, 'retry_after_max').textContent(), /new in urllib3 2\.6\.3/);
+  await page.waitForTimeout(700);
+  assert.equal(new URL(page.url()).searchParams.get('lib.version'), null, 'refused: the link keeps the current release');
+  assert.match(await config(page).textContent(), /retry_after_max=60\.0/);
+  // With the keyboard: the default maximum again, then the release holds.
+  await max.fill('21600');
+  await expectParam(page, 'lib.version', old.id, 'accepted once retry_after_max is the default');
+  assert.equal((await message(page, 'version').textContent()).trim(), '');
+  text = await config(page).textContent();
+  assert.ok(!text.includes('retry_after_max'), text);
+  assert.equal(text, old.config.replace('total=10,', 'total=3,'), 'the core\'s config at that release');
+
+  // gRPC before grpc-go 1.69: full jitter, each retry from 0 ms.
+  await model(page).selectOption('grpc');
+  await release.waitFor();
+  const ranged = await rows(page);
+  assert.ok(ranged.every((r) => r.min > 0), 'the current release draws ×0.8–1.2');
+  const full = lib('grpc').releases.at(-1);
+  await release.focus();
+  await release.selectOption(full.value);
+  await expectParam(page, 'lib.version', full.id);
+  await page.waitForFunction(() => document.querySelector('table.schedule tbody tr td:nth-of-type(2)')?.dataset.minMs === '0');
+  const shown = await rows(page);
+  assert.deepEqual(shown.map((r) => r.min), shown.map(() => 0), 'full jitter starts at 0');
+  assert.deepEqual(shown.map((r) => r.max), ranged.map((r) => r.max / 1.2), 'up to the capped backoff');
+  // A library with one release shows no Release select.
+  await model(page).selectOption('polly');
+  await field(page, lib('polly').params[0].name).waitFor();
+  assert.equal(await page.locator('[id="lib-version"]').count(), 0, 'polly: no Release select');
+  await expectParam(page, 'lib.version', null);
+});

@@ -238,8 +238,10 @@ for (const m of MUTANTS) {
 // The sets whose configs use nothing newer than urllib3 2.0 and tenacity's
 // wait_exponential_jitter without multiplier= or min=: they must run as
 // written on the releases before (urllib3 2.5.0, tenacity 9.1.4). The
-// others say which release they need in a comment.
-const BEFORE = [['urllib3', 'plain'], ['urllib3', 'jitter'], ['tenacity', 'exponential'], ['tenacity', 'jitter-defaults']];
+// others say which release they need in a comment. The sets at an older
+// release (`version=`, the page's `Release`) are written for it.
+const BEFORE = [['urllib3', 'plain'], ['urllib3', 'jitter'], ['tenacity', 'exponential'], ['tenacity', 'jitter-defaults'],
+  ['urllib3', 'release-2.5'], ['tenacity', 'jitter-9.1']];
 
 for (const [id, set] of BEFORE) {
   test(`${id} ${set}: the config as written also runs on the release before`, async (t) => {
@@ -257,6 +259,10 @@ test('a config that needs a newer release says which', () => {
   assert.match(needs('urllib3', 'retry-after-max'), /retry_after_max=60\.0,/);
   assert.doesNotMatch(needs('urllib3', 'plain'), /retry_after_max/);
   assert.match(needs('tenacity', 'jitter'), /# multiplier= and min= need tenacity >= 9\.2\n/);
+  // Written for tenacity before 9.2: initial=, no min=, nothing newer needed.
+  assert.match(needs('tenacity', 'jitter-9.1'), /wait_exponential_jitter\(initial=0\.05, exp_base=2, max=0\.3, jitter=0\.1\)/);
+  assert.doesNotMatch(needs('tenacity', 'jitter-9.1'), /multiplier=|min=|>= 9\.2/);
+  assert.doesNotMatch(needs('urllib3', 'release-2.5'), /retry_after_max/);
   assert.doesNotMatch(needs('tenacity', 'jitter-defaults'), /multiplier=|min=|>= 9\.2/);
 });
 

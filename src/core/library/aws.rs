@@ -14,12 +14,19 @@
 //! JavaScript also `Retry-After`, botocore only `x-amz-retry-after`) is
 //! kept within `[d, d + 5 s]`. The Go v2 and PHP SDKs keep the older costs
 //! and backoff unless `AWS_NEW_RETRIES_2026=true` (said in the notes).
+//!
+//! The classic (pre-2026) standard mode is a release of its own: retry n
+//! sleeps `min(U · 2^(n−1) s, 20 s)` whatever the error (the cap after the
+//! jitter), and a retry costs 5 tokens (10 after a timeout, not modelled),
+//! so a fresh client's 500 pay for 100 retries (AWS SDKs and Tools
+//! Reference Guide, "Retry behavior", before its 2026 update; botocore's
+//! `ExponentialBackoff` and `_RETRY_COST` before it).
 
 use super::translate::n;
 use super::Source;
 use super::{
-    Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit, Values,
-    Writer,
+    clamp_uniform_mean, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, Release,
+    RetryAfterRule, Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -59,12 +66,36 @@ pub(super) static INFO: Info = Info {
     },
 };
 
+/// The releases modelled: the 2026 costs and backoff, and the classic ones.
+pub static RELEASES: &[Release] = &[
+    Release {
+        id: "2026",
+        label: "2026 retry costs",
+        covers: "botocore 1.44.8 and the JavaScript SDK (@smithy/util-retry 4.6.2); Go v2 and PHP with AWS_NEW_RETRIES_2026=true",
+    },
+    Release {
+        id: "classic",
+        label: "classic (before 2026)",
+        covers: "the classic standard mode: Go v2 and PHP without AWS_NEW_RETRIES_2026, SDKs released before the 2026 update",
+    },
+];
+
 /// The AWS standard-mode model (botocore's float seconds).
 pub struct Aws;
 
+/// Whether `v` models the classic (pre-2026) standard mode.
+pub fn classic(v: &Values) -> bool {
+    v.release() == RELEASES[1].id
+}
+
+/// The classic base, ms (1 s whatever the error) and cost, tokens.
+const CLASSIC: (f64, u32) = (1000.0, 5);
+
 /// The base, ms, and the tokens a retry costs.
 fn base_and_cost(v: &Values) -> (f64, u32) {
-    if v.flag("throttling") {
+    if classic(v) {
+        CLASSIC
+    } else if v.flag("throttling") {
         (1000.0, 5)
     } else {
         (50.0, 14)
@@ -96,36 +127,67 @@ impl Model for Aws {
                 asked + 1
             ));
         }
+        if classic(v) {
+            out.push("These are the classic costs and backoff: every retry costs 5 tokens (10 after a timeout, not shown) and waits <code>min(U × 2^(n−1) s, 20 s)</code>, whatever the error, so <code>throttling</code> changes nothing. The Go v2 and PHP SDKs still use them unless <code>AWS_NEW_RETRIES_2026=true</code>.".to_string());
+            return out;
+        }
         out.push("These are the 2026 costs and backoff of botocore 1.44.8 and the JavaScript SDK (@smithy/util-retry 4.6.2). The Go v2 and PHP SDKs keep the older ones (5 tokens a retry, 10 a timeout) unless <code>AWS_NEW_RETRIES_2026=true</code>. botocore reads only <code>x-amz-retry-after</code>; the JavaScript SDK also <code>Retry-After</code>.".to_string());
         out
     }
 
+    fn releases(&self) -> &'static [Release] {
+        RELEASES
+    }
+
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
-        let b = base_and_cost(v).0;
-        Bounds::uniform(0.0, (b * 2f64.powf(f64::from(n) - 1.0)).min(MAX_BACKOFF_MS))
+        let x = base_and_cost(v).0 * 2f64.powf(f64::from(n) - 1.0);
+        if classic(v) {
+            // The cap after the jitter: a draw past 20 s waits 20 s.
+            return Bounds {
+                min_ms: 0.0,
+                max_ms: x.min(MAX_BACKOFF_MS),
+                expected_ms: Some(clamp_uniform_mean(0.0, x, 0.0, MAX_BACKOFF_MS)),
+            };
+        }
+        Bounds::uniform(0.0, x.min(MAX_BACKOFF_MS))
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
         let n = self.run_retries(v);
+        let base = base_and_cost(v).0;
         (1..=n)
-            .map(|k| rng.unit() * self.bounds(v, k).max_ms)
+            .map(|k| {
+                let x = base * 2f64.powf(f64::from(k) - 1.0);
+                if classic(v) {
+                    (rng.unit() * x).min(MAX_BACKOFF_MS)
+                } else {
+                    rng.unit() * x.min(MAX_BACKOFF_MS)
+                }
+            })
             .collect()
     }
 }
 
 impl Writer for Aws {
     fn config(&self, v: &Values) -> String {
+        let waits = if classic(v) {
+            "# Classic costs (before 2026): retry n waits min(U × 2^(n−1) s, 20 s).".to_string()
+        } else {
+            format!(
+                "# throttling = {}: retry n waits U × min({} ms × 2^(n−1), 20 s).",
+                v.flag("throttling"),
+                base_and_cost(v).0
+            )
+        };
         format!(
             "import boto3\n\
              from botocore.config import Config\n\n\
              # max_attempts = {} attempts. In Config, 'max_attempts' counts retries:\n\
              # 'total_max_attempts' counts attempts, like AWS_MAX_ATTEMPTS.\n\
-             # throttling = {}: retry n waits U × min({} ms × 2^(n−1), 20 s).\n\
+             {waits}\n\
              config = Config(retries={{'mode': 'standard', 'total_max_attempts': {}}})\n\
              client = boto3.client('sqs', config=config)\n",
             v.get("max_attempts"),
-            v.flag("throttling"),
-            base_and_cost(v).0,
             v.get("max_attempts"),
         )
     }

@@ -19,6 +19,7 @@ use super::{
     Configured, Deciding, FieldsRead, LibError, LibId, LibrarySchedule, Rows, Schedule,
 };
 use crate::core::schedule::Schedule as PageSchedule;
+use crate::core::share::Notice;
 
 /// The functions that run the library models, each what its namesake in
 /// this module does.
@@ -27,6 +28,9 @@ pub struct Engine {
     /// Whether the library accepts the values, alone and together
     /// ([`Configured::check`]).
     pub check: fn(&Configured) -> Result<(), LibError>,
+    /// Holds a link's library values to the library's rules, its release
+    /// among them, with a notice for each refusal ([`Configured::settle`]).
+    pub settle: fn(&mut Configured, &mut Vec<Notice>),
     /// Reads the fields' texts over the values in use: each field's
     /// message and the values to use now ([`read_fields`]).
     pub read_fields: fn(LibId, &[String], Option<&Configured>) -> FieldsRead,
@@ -60,6 +64,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             check: Configured::check,
+            settle: Configured::settle,
             read_fields,
             rows: library_rows,
             sampled,

@@ -11,11 +11,16 @@
 //! `grpc-retry-pushback-ms` trailer replaces the sleep and resets the
 //! exponent; a negative one stops. A policy has no defaults: the model
 //! starts at A6's example (4 attempts, 0.1 s, 1 s, ×2).
+//!
+//! Older releases draw otherwise (docs/libraries.md, section 10): before
+//! grpc-go v1.69.0 (PR #7869) and grpc-java v1.71.0, and in grpc-node,
+//! full jitter `U[0, 1) × min(…)`; grpc-java v1.71.0 to v1.79.x
+//! `U[0.4, 1.2) × min(…)` (PR #11858, fixed in v1.80.0 by PR #12639).
 
 use super::Source;
 use super::{
-    num, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule, Unit,
-    Values, Writer,
+    num, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, Release, RetryAfterRule,
+    Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -53,8 +58,36 @@ pub(super) static INFO: Info = Info {
     },
 };
 
+/// The releases modelled, by the jitter they draw.
+pub static RELEASES: &[Release] = &[
+    Release {
+        id: "1.69",
+        label: "grpc-go 1.69+, grpc-java 1.80+",
+        covers: "grpc-go 1.69 and later, grpc-java 1.80 and later: ×U[0.8, 1.2) (read from grpc-go 1.83.1)",
+    },
+    Release {
+        id: "java-1.71",
+        label: "grpc-java 1.71–1.79",
+        covers: "grpc-java 1.71 to 1.79: ×U[0.4, 1.2)",
+    },
+    Release {
+        id: "1.68",
+        label: "grpc-go < 1.69, grpc-java < 1.71",
+        covers: "grpc-go before 1.69, grpc-java before 1.71 and grpc-node: ×U[0, 1)",
+    },
+];
+
 /// The gRPC `retryPolicy` model (grpc-go).
 pub struct Grpc;
+
+/// The jitter's range, as factors of the capped backoff, at `v`'s release.
+fn jitter(v: &Values) -> (f64, f64) {
+    match v.release() {
+        r if r == RELEASES[1].id => (0.4, 1.2),
+        r if r == RELEASES[2].id => (0.0, 1.0),
+        _ => (0.8, 1.2),
+    }
+}
 
 fn capped(v: &Values, n: u32) -> f64 {
     let x = v.get("initialBackoff") * v.get("backoffMultiplier").powf(f64::from(n) - 1.0);
@@ -86,15 +119,21 @@ impl Model for Grpc {
         )]
     }
 
+    fn releases(&self) -> &'static [Release] {
+        RELEASES
+    }
+
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
         let c = capped(v, n);
-        Bounds::uniform(0.8 * c, 1.2 * c)
+        let (lo, hi) = jitter(v);
+        Bounds::uniform(lo * c, hi * c)
     }
 
     fn run(&self, v: &Values, rng: &mut Rand) -> Vec<f64> {
         let n = self.run_retries(v);
+        let (lo, hi) = jitter(v);
         (1..=n)
-            .map(|k| capped(v, k) * rng.uniform(0.8, 1.2))
+            .map(|k| capped(v, k) * rng.uniform(lo, hi))
             .collect()
     }
 }

@@ -20,6 +20,7 @@ mod literals;
 mod page;
 mod param_docs;
 mod params;
+mod release;
 mod schedule;
 mod translate;
 mod typed;
@@ -47,6 +48,7 @@ pub use literals::{go_free_num, go_ms, num, py_float, rust_duration};
 pub use page::{library_rows, library_schedule, sampled, with_server_wait, LibrarySchedule, Rows};
 pub use param_docs::{param_doc, PARAM_DOCS};
 pub use params::{LibError, Param, Unit, Values};
+pub use release::{release, release_of, Release, RELEASE_PARAM};
 use translate::Draft;
 pub use translate::{close, mismatch, page_rows, unbudgeted, Diff, Translation, FIELDS};
 pub use typed::{read_fields, FieldsRead};
@@ -277,6 +279,14 @@ pub trait Model: Sync {
         self.max_retries(v).unwrap_or(MAX_ROWS).min(MAX_ROWS)
     }
 
+    /// The releases it covers where they behave differently, the current
+    /// one first (the default); empty when one release is modelled, the
+    /// one [`Model::source`] names. The values carry the one chosen
+    /// ([`Values::release`]).
+    fn releases(&self) -> &'static [Release] {
+        &[]
+    }
+
     /// The time budget in ms, if one applies.
     fn budget_ms(&self, _v: &Values) -> Option<f64> {
         None
@@ -459,7 +469,10 @@ impl Configured {
         let rule = self.lib.info().retry_after;
         let on = rule.combine != Combine::Ignored
             && rule.switch_param.is_none_or(|p| self.values.flag(p));
-        let max = rule.max_param.map_or(u64::MAX, |p| {
+        // The maximum is the current release's: urllib3 before 2.6.3, the
+        // one older release with a `Retry-After` rule, has none.
+        let max_param = rule.max_param.filter(|_| self.values.release().is_empty());
+        let max = max_param.map_or(u64::MAX, |p| {
             let scale = match self
                 .values
                 .table()

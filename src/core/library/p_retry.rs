@@ -11,11 +11,16 @@
 //! first attempt: with no time left the retries stop, otherwise the sleep is
 //! `min(delay, remaining)`, so the last sleep is shortened to end right at
 //! the budget. No `Retry-After`.
+//!
+//! p-retry 7 and 8 (read from 7.1.1, `index.js`) have no such bound: a
+//! delay past 2³¹ − 1 ms goes to `setTimeout` whole and Node runs it after
+//! 1 ms. Every other sleep of a failing call is 9.0.0's (docs/libraries.md,
+//! section 11).
 
 use super::Source;
 use super::{
-    floor_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
+    floor_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, Release,
+    RetryAfterRule, Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::CapOrder;
@@ -51,8 +56,38 @@ pub(super) static INFO: Info = Info {
     retry_after: RetryAfterRule::IGNORED,
 };
 
+/// The releases modelled: 9 bounds each delay at Node's timer limit.
+pub static RELEASES: &[Release] = &[
+    Release {
+        id: "9",
+        label: "9.0 and later",
+        covers: "p-retry 9.0.0 (read from it)",
+    },
+    Release {
+        id: "7",
+        label: "7 and 8",
+        covers:
+            "7 and 8, whose waits past 2,147,483,647 ms fire after 1 ms in Node (read from 7.1.1)",
+    },
+];
+
 /// The p-retry model.
 pub struct PRetry;
+
+/// Whether `v` models p-retry 7 or 8 (no bound at Node's timer limit).
+pub fn before_9(v: &Values) -> bool {
+    v.release() == RELEASES[1].id
+}
+
+/// What Node's `setTimeout` waits for a delay of `ms`: p-retry 7 hands it
+/// any delay, and one past the limit fires after 1 ms.
+fn fired(v: &Values, ms: f64) -> f64 {
+    if before_9(v) && ms > NODE_TIMER_MAX_MS {
+        1.0
+    } else {
+        ms
+    }
+}
 
 /// JavaScript's `Math.round` for the non-negative values used here.
 fn js_round(x: f64) -> f64 {
@@ -64,8 +99,12 @@ fn delay(v: &Values, n: u32, r: f64) -> f64 {
     if v.get("minTimeout") == 0.0 {
         return 0.0;
     }
-    let t = js_round(r * delay_base(v, n));
-    t.min(v.get("maxTimeout").ceil()).min(NODE_TIMER_MAX_MS)
+    let t = js_round(r * delay_base(v, n)).min(v.get("maxTimeout").ceil());
+    if before_9(v) {
+        t
+    } else {
+        t.min(NODE_TIMER_MAX_MS)
+    }
 }
 
 /// `minTimeout · factor^(n−1)` (a factor of 0 counts as 1), before the
@@ -94,6 +133,10 @@ impl Model for PRetry {
         &SOURCE
     }
 
+    fn releases(&self) -> &'static [Release] {
+        RELEASES
+    }
+
     fn budget_ms(&self, v: &Values) -> Option<f64> {
         Some(v.get("maxRetryTime")).filter(|b| b.is_finite())
     }
@@ -111,6 +154,16 @@ impl Model for PRetry {
         };
         let expected = Some(expected);
         let Some(budget) = self.budget_ms(v) else {
+            if hi > NODE_TIMER_MAX_MS {
+                // p-retry 7: the delays past the limit fire after 1 ms; a
+                // range across it has no closed-form mean.
+                let all_past = lo > NODE_TIMER_MAX_MS;
+                return Bounds {
+                    min_ms: fired(v, lo).min(1.0),
+                    max_ms: if all_past { 1.0 } else { NODE_TIMER_MAX_MS },
+                    expected_ms: all_past.then_some(1.0),
+                };
+            }
             return Bounds {
                 min_ms: lo,
                 max_ms: hi,
@@ -145,7 +198,7 @@ impl Model for PRetry {
             } else {
                 1.0
             };
-            let s = delay(v, n, r).min(remaining);
+            let s = fired(v, delay(v, n, r).min(remaining));
             elapsed += s;
             out.push(s);
         }

@@ -265,13 +265,18 @@ impl std::error::Error for LibError {}
 pub struct Values {
     table: &'static [Param],
     values: Vec<f64>,
+    /// The release modelled, as the link spells it (`lib.version=`): empty
+    /// for the current one, the default.
+    release: &'static str,
 }
 
 /// The same table (the same library) and the same values: the table is
 /// compared by address, each library declaring its own once.
 impl PartialEq for Values {
     fn eq(&self, other: &Values) -> bool {
-        std::ptr::eq(self.table, other.table) && self.values == other.values
+        std::ptr::eq(self.table, other.table)
+            && self.values == other.values
+            && self.release == other.release
     }
 }
 
@@ -281,7 +286,21 @@ impl Values {
         Values {
             table,
             values: table.iter().map(|p| p.default).collect(),
+            release: "",
         }
+    }
+
+    /// The release modelled, as the link spells it (`2.5`); empty for the
+    /// library's current release. Only the library models read it
+    /// ([`super::Model::releases`]).
+    pub fn release(&self) -> &'static str {
+        self.release
+    }
+
+    /// Models `release` (empty: the current one). Unchecked here: the
+    /// library's model knows its releases ([`super::Configured::settle`]).
+    pub fn set_release(&mut self, release: &'static str) {
+        self.release = release;
     }
 
     /// The parameter table these values follow.

@@ -196,6 +196,7 @@ pub(super) fn check(model: &dyn Model, v: &Values) -> Result<(), LibError> {
     for p in info.params {
         p.check(v.get(p.name))?;
     }
+    super::release::check_release(model, v)?;
     model.check(v)?;
     // Sleeps past any number (a large growth over many retries with no
     // cap) would show as nothing at all: refused, naming the count.

@@ -16,11 +16,16 @@
 //! (`stop_never`, `wait_none`) retry forever without waiting, which no table
 //! can show: the model starts at `stop_after_attempt(5)` and each wait's own
 //! defaults (`max` none: `MAX_WAIT`, about 4.6e18 s). No `Retry-After`.
+//!
+//! Before 9.2 (read from 9.1.4, the same file) `wait_exponential_jitter`
+//! takes `initial, max, exp_base, jitter`: `initial` is 9.2's `multiplier`
+//! and there is no `min` (the floor is 0), so the formula is 9.2's with
+//! `min` 0; the other two waits are the same.
 
 use super::Source;
 use super::{
-    clamp_uniform_mean, num, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
-    Unit, Values, Writer,
+    clamp_uniform_mean, num, Bounds, Counting, Info, Language, LibError, Model, Param, Rand,
+    Release, RetryAfterRule, Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -60,8 +65,30 @@ pub(super) static INFO: Info = Info {
     retry_after: RetryAfterRule::IGNORED,
 };
 
+/// The releases modelled: `wait_exponential_jitter` takes `multiplier=`
+/// and `min=` from 9.2 on.
+pub static RELEASES: &[Release] = &[
+    Release {
+        id: "9.2",
+        label: "9.2 and later",
+        covers: "tenacity 9.2.0 to 9.2.1 (read from 9.2.1)",
+    },
+    Release {
+        id: "9.1",
+        label: "before 9.2",
+        covers:
+            "before 9.2, whose wait_exponential_jitter takes initial= and no min= (read from 9.1.4)",
+    },
+];
+
 /// The tenacity model.
 pub struct Tenacity;
+
+/// Whether `v` models a release before 9.2 (`wait_exponential_jitter`
+/// with `initial=` and no `min=`).
+pub fn before_9_2(v: &Values) -> bool {
+    v.release() == RELEASES[1].id
+}
 
 /// `(x, lo, hi)` for retry `n`, s: the exponential and the clamp's bounds.
 fn parts(v: &Values, n: u32) -> (f64, f64, f64) {
@@ -78,6 +105,20 @@ impl Model for Tenacity {
 
     fn source(&self) -> &'static Source {
         &SOURCE
+    }
+
+    fn releases(&self) -> &'static [Release] {
+        RELEASES
+    }
+
+    fn check(&self, v: &Values) -> Result<(), LibError> {
+        if before_9_2(v) && v.choice("wait") == WAITS[2] && v.get("min") != 0.0 {
+            return Err(LibError::Conflict {
+                name: "min",
+                why: "wait_exponential_jitter takes no min before tenacity 9.2 (leave it at 0)",
+            });
+        }
+        Ok(())
     }
 
     fn bounds(&self, v: &Values, n: u32) -> Bounds {
@@ -135,6 +176,8 @@ impl Writer for Tenacity {
         // wait_exponential_jitter takes multiplier= and min= from tenacity
         // 9.2 on (a TypeError before): written only when they are not the
         // defaults, and then said so.
+        // Before 9.2 it takes initial= for multiplier= and no min= (the
+        // model refuses a min other than 0 there).
         let mut needs = "";
         if wait == "wait_exponential_jitter" {
             args.push(format!("jitter={}", num(v.get("jitter"))));
@@ -142,7 +185,11 @@ impl Writer for Tenacity {
             args.retain(|a| {
                 !(a.starts_with("multiplier=") && m == 1.0 || a.starts_with("min=") && min == 0.0)
             });
-            if m != 1.0 || min != 0.0 {
+            if before_9_2(v) {
+                if let Some(a) = args.iter_mut().find(|a| a.starts_with("multiplier=")) {
+                    *a = a.replacen("multiplier=", "initial=", 1);
+                }
+            } else if m != 1.0 || min != 0.0 {
                 needs = "# multiplier= and min= need tenacity >= 9.2\n";
             }
         }

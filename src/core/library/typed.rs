@@ -13,7 +13,8 @@ use super::{Configured, LibError, LibId};
 /// table's order, and the values to use now.
 pub type FieldsRead = (Vec<Option<String>>, Configured);
 
-/// Reads `texts` (the fields, in the table's order) into `lib`'s values
+/// Reads `texts` (the fields, in the table's order, then the `Release`
+/// select's release, when the library has more than one) into `lib`'s values
 /// over `last`, the values in use (the defaults when `last` is another
 /// library's or none): each field's message (`None`: accepted) and the
 /// values to use now. A text refused alone keeps its field's value in
@@ -37,7 +38,13 @@ pub fn read_fields(lib: LibId, texts: &[String], last: Option<&Configured>) -> F
                 .map(|e| e.to_string())
         })
         .collect();
-    errors.resize(table.len(), None);
+    // The release comes from a select: only what it lists is read. Its
+    // message, when it has one, follows the table's.
+    let release = texts.get(table.len());
+    errors.resize(table.len() + usize::from(release.is_some()), None);
+    if let Some(id) = release.and_then(|t| super::release_of(lib.model(), t)) {
+        next.values.set_release(id);
+    }
     let Err(e) = next.check() else {
         return (errors, next);
     };
@@ -50,6 +57,11 @@ pub fn read_fields(lib: LibId, texts: &[String], last: Option<&Configured>) -> F
         let refused = p.name == named || next.values.at(i) != used.values.at(i);
         if refused && errors[i].is_none() {
             errors[i] = Some(message.clone());
+        }
+    }
+    if next.values.release() != used.values.release() {
+        if let Some(slot) = errors.get_mut(table.len()) {
+            *slot = Some(message);
         }
     }
     (errors, used)

@@ -11,11 +11,15 @@
 //! `status_forcelist`), clamped to `retry_after_max` and not to
 //! `backoff_max`; a value of 0 (or a past date) falls back to the backoff.
 //! `respect_retry_after_header=False` ignores the header.
+//!
+//! Before 2.6.3 (read from urllib3 2.5.0, the same file) `Retry` has no
+//! `retry_after_max`: a server's wait is used whole, and passing the
+//! argument raises `TypeError`. Nothing else in the delays differs.
 
 use super::Source;
 use super::{
-    clamp_uniform_mean, py_float, Bounds, Combine, Counting, Counts, Info, Language, Model, Param,
-    Rand, RetryAfterRule, Unit, Values, Writer,
+    clamp_uniform_mean, py_float, Bounds, Combine, Counting, Counts, Info, Language, LibError,
+    Model, Param, Rand, Release, RetryAfterRule, Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
 use crate::core::policy::Jitter;
@@ -66,8 +70,30 @@ pub(super) static INFO: Info = Info {
     },
 };
 
+/// The releases modelled: `retry_after_max` is new in 2.6.3.
+pub static RELEASES: &[Release] = &[
+    Release {
+        id: "2.6.3",
+        label: "2.6.3 and later",
+        covers: "urllib3 2.6.3 to 2.8.0 (read from 2.8.0)",
+    },
+    Release {
+        id: "2.5",
+        label: "2.0 to 2.6.2",
+        covers: "2.0 to 2.6.2, with no retry_after_max (read from 2.5.0)",
+    },
+];
+
+/// The default `retry_after_max`, s (`Retry.DEFAULT_RETRY_AFTER_MAX`).
+pub const RETRY_AFTER_MAX_S: f64 = 21_600.0;
+
 /// The urllib3 `Retry` model.
 pub struct Urllib3;
+
+/// Whether `v` models a release before 2.6.3 (no `retry_after_max`).
+pub fn before_2_6_3(v: &Values) -> bool {
+    v.release() == RELEASES[1].id
+}
 
 /// The un-jittered backoff before retry `k`, s (0 for retry 1).
 fn base_s(v: &Values, k: u32) -> f64 {
@@ -85,6 +111,20 @@ impl Model for Urllib3 {
 
     fn source(&self) -> &'static Source {
         &SOURCE
+    }
+
+    fn releases(&self) -> &'static [Release] {
+        RELEASES
+    }
+
+    fn check(&self, v: &Values) -> Result<(), LibError> {
+        if before_2_6_3(v) && v.get("retry_after_max") != RETRY_AFTER_MAX_S {
+            return Err(LibError::Conflict {
+                name: "retry_after_max",
+                why: "new in urllib3 2.6.3; before it a server's wait is not clamped (leave it at 21600)",
+            });
+        }
+        Ok(())
     }
 
     fn notes(&self, v: &Values) -> Vec<String> {
@@ -138,8 +178,9 @@ impl Writer for Urllib3 {
         };
         // retry_after_max is new in urllib3 2.6.3 (a TypeError before it):
         // written only when it is not the default, and then said so.
+        // Before 2.6.3 it is never written (the model refuses another).
         let max = v.get("retry_after_max");
-        let (needs, max) = if max == 21_600.0 {
+        let (needs, max) = if before_2_6_3(v) || max == RETRY_AFTER_MAX_S {
             ("2.0", String::new())
         } else {
             ("2.6.3", format!("    retry_after_max={},\n", py_float(max)))

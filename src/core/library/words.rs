@@ -4,6 +4,7 @@
 
 use super::{
     param_doc, Combine, Counts, LibId, LibrarySchedule, Translation, Unit, BUDGET_RUNS, MEAN_RUNS,
+    RELEASE_PARAM,
 };
 use crate::core::format;
 use crate::core::html::escape;
@@ -81,8 +82,10 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         let s: Vec<String> = ra.statuses.iter().map(u16::to_string).collect();
         format!(" on {}", s.join(", "))
     };
+    let chosen = &shown.source.0;
     let bound = ra
         .max_param
+        .filter(|_| chosen.values.release().is_empty())
         .map(|p| format!(", up to <code>{p}</code>"))
         .unwrap_or_default();
     // cenkalti reads no header: the operation returns a RetryAfter error.
@@ -90,7 +93,6 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         [] => "RetryAfter(…)".to_string(),
         h => h.join(" or "),
     };
-    let chosen = &shown.source.0;
     let switched_off = ra
         .switch_param
         .filter(|p| !chosen.values.flag(p))
@@ -110,6 +112,13 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         ),
     });
     out.extend(chosen.lib.model().notes(&chosen.values));
+    if let Some(r) = super::release(chosen.lib.model(), &chosen.values) {
+        out.push(format!(
+            "Release: {}, which covers {}.",
+            escape(r.label),
+            escape(r.covers)
+        ));
+    }
     let source = chosen.lib.model().source();
     out.push(format!(
         "Model read from {}, <a href=\"{}\">{}</a>.",
@@ -213,7 +222,37 @@ pub fn fields_html(lib: LibId, texts: &[String]) -> String {
             escape(param_doc(lib.id(), p.name))
         );
     }
+    out += &release_html(lib, texts.get(lib.info().params.len()));
     out
+}
+
+/// The `Release` select, when the model covers more than one release:
+/// each as people say it (the link's spelling as its value, empty for
+/// the current one), and one line saying which releases the model covers.
+fn release_html(lib: LibId, chosen: Option<&String>) -> String {
+    let list = lib.model().releases();
+    if list.len() < 2 {
+        return String::new();
+    }
+    let id = field_id(RELEASE_PARAM);
+    let chosen = chosen.map_or("", String::as_str);
+    let options: String = list
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let value = if i == 0 { "" } else { r.id };
+            let sel = if value == chosen { " selected" } else { "" };
+            format!(
+                "<option value=\"{value}\"{sel}>{}</option>",
+                escape(r.label)
+            )
+        })
+        .collect();
+    let covers: Vec<&str> = list.iter().map(|r| r.covers).collect();
+    format!(
+        "<div class=\"field\" data-param=\"{RELEASE_PARAM}\"><label for=\"{id}\">Release</label><select id=\"{id}\" aria-describedby=\"{id}-hint {id}-error\" aria-invalid=\"false\">{options}</select><p class=\"hint\" id=\"{id}-hint\">The model covers {}.</p><p class=\"field-error\" id=\"{id}-error\" aria-live=\"polite\"></p></div>",
+        escape(&covers.join("; "))
+    )
 }
 
 /// A parameter's label with a line break allowed after each `_` and
@@ -304,10 +343,21 @@ mod tests {
         assert!(html.contains(r#"<label for="lib-backoff_factor">backoff_<wbr>factor (s)</label>"#));
         assert!(html.contains(r#"id="lib-total""#));
         assert!(html.contains(r#"<option value="true" selected>true</option>"#));
+        // The table's fields, then the Release select (urllib3 has two).
         assert_eq!(
             html.matches("class=\"field\"").count(),
-            c.values.table().len()
+            c.values.table().len() + 1
         );
+        assert!(html.contains(r#"<label for="lib-version">Release</label>"#));
+        assert!(html.contains(r#"<option value="" selected>2.6.3 and later</option>"#));
+        assert!(html.contains(r#"<option value="2.5">2.0 to 2.6.2</option>"#));
+        assert!(html.contains("The model covers urllib3 2.6.3 to 2.8.0"));
+        // Shown chosen when the texts name it; none for one release.
+        let mut old = texts.clone();
+        old.push("2.5".into());
+        assert!(fields_html(lib, &old).contains(r#"<option value="2.5" selected>"#));
+        let polly = LibId::parse("polly").unwrap();
+        assert!(!fields_html(polly, &[]).contains(RELEASE_PARAM));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
 use crate::core::inputs::PAGE_MODEL;
-use crate::core::library::{field_id, option_html, options_html, LibId, Param};
+use crate::core::library::{field_id, option_html, options_html, LibId, Param, RELEASE_PARAM};
 use crate::ui::state::{use_library, Waiting};
 
 /// `Model`: the page's own policy or a library in its own terms. A
@@ -61,11 +61,17 @@ pub fn ModelSelect() -> impl IntoView {
     }
 }
 
-/// The value of a library field's control, and its parameter's index.
+/// The name of the field at `i`: a parameter of `table`, or after them
+/// the `Release` select.
+fn name_at(table: &[Param], i: usize) -> &'static str {
+    table.get(i).map_or(RELEASE_PARAM, |p| p.name)
+}
+
+/// The value of a library field's control, and its index in the texts.
 fn edited(target: Option<web_sys::EventTarget>, table: &[Param]) -> Option<(usize, String)> {
     let el: Element = target?.dyn_into().ok()?;
     let name = el.id();
-    let i = table.iter().position(|p| field_id(p.name) == name)?;
+    let i = (0..=table.len()).find(|i| field_id(name_at(table, *i)) == name)?;
     let value = match el.dyn_ref::<HtmlInputElement>() {
         Some(input) => input.value(),
         None => el.dyn_ref::<HtmlSelectElement>()?.value(),
@@ -78,8 +84,8 @@ fn edited(target: Option<web_sys::EventTarget>, table: &[Param]) -> Option<(usiz
 /// the invalid marks.
 fn update(table: &[Param], texts: &[String], errors: &[Option<String>]) {
     let document = document();
-    for (i, p) in table.iter().enumerate() {
-        let id = field_id(p.name);
+    for i in 0..texts.len() {
+        let id = field_id(name_at(table, i));
         let error = errors.get(i).cloned().flatten();
         if let Some(el) = document.get_element_by_id(&id) {
             let text = texts.get(i).map(String::as_str).unwrap_or("");

@@ -78,14 +78,14 @@ pub struct LibraryInputs {
     pub waiting: RwSignal<Option<Waiting>>,
 }
 
-/// Each value as its field shows it.
+/// Each value as its field shows it, then the release (as the link
+/// spells it, empty for the current one) for the `Release` select.
 fn texts(chosen: Option<&Configured>) -> Vec<String> {
     chosen.map_or_else(Vec::new, |c| {
-        c.values
-            .table()
-            .iter()
-            .map(|p| c.values.text(p.name))
-            .collect()
+        let table = c.values.table().iter();
+        let mut texts: Vec<String> = table.map(|p| c.values.text(p.name)).collect();
+        texts.push(c.values.release().to_string());
+        texts
     })
 }
 
@@ -235,7 +235,8 @@ impl Bound for LibraryInputs {
         let parsed = self.parsed.get();
         let i = parsed.errors.iter().position(Option::is_some)?;
         let used = parsed.valid?;
-        let param = used.values.table()[i];
+        // The release's message (after the table's) goes with a field's.
+        let param = *used.values.table().get(i)?;
         Some(StaleField {
             label: param.name,
             used: used.values.text(param.name),

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 use super::{read_units, AppState, Field};
 use crate::core::inputs::Text;
-use crate::core::library::{Engine, LibId, Unit};
+use crate::core::library::{release_of, Engine, LibId, Unit};
 use crate::core::policy::Jitter;
 use crate::core::presets::{DEFAULTS, PRESETS};
 use crate::core::schedule::next_seed;
@@ -38,6 +38,9 @@ enum Action {
     /// Types a text into one of the chosen library's fields (index taken
     /// modulo the library's table); a choice field gets one of its names.
     TypeLibrary(usize, &'static str),
+    /// `Release`: one of the chosen library's releases (index taken
+    /// modulo its list; nothing when it has one).
+    Release(usize),
     /// "Apply to retry N" with a server's wait.
     ServerWait(u32, u64),
     /// "Clear server wait".
@@ -84,6 +87,7 @@ fn action() -> impl Strategy<Value = Action> {
             .prop_map(|(i, t)| Action::TypePage(i, t)),
         6 => (0..8usize, prop::sample::select(LIB_TEXTS))
             .prop_map(|(i, t)| Action::TypeLibrary(i, t)),
+        2 => (0..3usize).prop_map(Action::Release),
         1 => (1..8u32, prop::sample::select(&[0u64, 3_000, 20_000, 30_000_000][..]))
             .prop_map(|(r, w)| Action::ServerWait(r, w)),
         1 => Just(Action::ClearServerWait),
@@ -143,6 +147,20 @@ fn act(state: &AppState, action: &Action) {
                 _ => text,
             };
             state.library.texts.update(|t| t[i] = text.to_string());
+        }
+        Action::Release(i) => {
+            let Some(lib) = state.library.model.get_untracked() else {
+                return;
+            };
+            let list = lib.model().releases();
+            if list.len() < 2 {
+                return;
+            }
+            // The select's values: empty for the current release.
+            let i = i % list.len();
+            let id = if i == 0 { "" } else { list[i].id };
+            let at = lib.info().params.len();
+            state.library.texts.update(|t| t[at] = id.to_string());
         }
         Action::ServerWait(retry, wait) => state.retry_after.server_wait.set(Some((retry, wait))),
         Action::ClearServerWait => state.retry_after.server_wait.set(None),
@@ -227,6 +245,19 @@ fn disagreements(state: &AppState) -> Vec<String> {
                     used.values.text(param.name)
                 ));
             }
+        }
+    }
+    // The Release select shows the release in use, or is marked refused.
+    if let Some(used) = &parsed.valid {
+        let at = used.values.table().len();
+        let shown = texts.get(at).map_or("", String::as_str);
+        let marked = parsed.errors.get(at).is_some_and(Option::is_some);
+        if !marked && release_of(used.lib.model(), shown) != Some(used.values.release()) {
+            out.push(format!(
+                "{} Release shows {shown:?} unmarked, the link has {:?}",
+                used.lib.id(),
+                used.values.release()
+            ));
         }
     }
     // Reopening the link: the same table and the same config.

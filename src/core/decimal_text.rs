@@ -30,6 +30,18 @@ impl std::fmt::Display for Num {
     }
 }
 
+/// An `f64` that formats as [`fixed`] writes it with as many decimals as `.1` says, for
+/// `format!` and `write!` in place of `{:.N}` (the standard writer, whose
+/// call costs code at every use).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fixed(pub f64, pub u32);
+
+impl std::fmt::Display for Fixed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&fixed(self.0, self.1))
+    }
+}
+
 /// Most decimals [`shortest`] tries: `m × 5^31 × 4` stays below 2^128.
 const MAX_DECIMALS: u32 = 31;
 

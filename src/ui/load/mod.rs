@@ -16,7 +16,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::core::load::chart::results_html;
-use crate::core::load::{retries_line, BudgetKind, LoadConfig, Retries, Study, TriggerKind};
+use crate::core::load::{
+    retries_line, BudgetKind, LoadConfig, Retries, Study, StudyResult, TriggerKind,
+};
 use crate::ui::load::field::{LoadChoice, LoadField};
 use crate::ui::load::inputs::LoadInputs;
 use crate::ui::load::results::LoadResults;
@@ -64,6 +66,8 @@ struct LoadRun {
     /// The section's results markup.
     markup: RwSignal<String>,
     last: LastRun,
+    /// The results and their markup, once built.
+    done: Option<(String, Arc<StudyResult>)>,
 }
 
 impl Sliced for LoadRun {
@@ -75,15 +79,17 @@ impl Sliced for LoadRun {
         self.study.progress()
     }
 
-    fn finish(self: Box<Self>) -> Box<dyn FnOnce()> {
+    fn finish(&mut self) {
         let result = Arc::new(self.study.result());
-        let html = results_html(&result);
-        let (markup, last) = (self.markup, self.last);
-        Box::new(move || {
-            markup.set(html);
-            last.load.set(Some(result));
-            last.load_current.set(true);
-        })
+        self.done = Some((results_html(&result), result));
+    }
+
+    fn show(self: Box<Self>) {
+        if let Some((html, result)) = self.done {
+            self.markup.set(html);
+            self.last.load.set(Some(result));
+            self.last.load_current.set(true);
+        }
     }
 }
 
@@ -134,11 +140,13 @@ pub fn LoadSection(
             Err(e) => return runner.refuse(e.to_string()),
         };
         current.set(false);
+        let done = None;
         runner.start(
             Box::new(LoadRun {
                 study,
                 markup,
                 last,
+                done,
             }),
             LOAD_SLICE_MS,
         );

@@ -54,6 +54,8 @@ fn library_sleeps(
 struct SweepRun {
     sweep: Sweep,
     last: LastRun,
+    /// The results, once built.
+    done: Option<Arc<Finished>>,
 }
 
 impl Sliced for SweepRun {
@@ -65,14 +67,15 @@ impl Sliced for SweepRun {
         self.sweep.progress()
     }
 
-    fn finish(self: Box<Self>) -> Box<dyn FnOnce()> {
-        let (results, config) = (self.sweep.results(), self.sweep.config().clone());
-        let last = self.last;
-        Box::new(move || {
-            last.finished
-                .set(Some(Arc::new(Finished { config, results })));
-            last.current.set(true);
-        })
+    fn finish(&mut self) {
+        let results = self.sweep.results();
+        let config = self.sweep.config().clone();
+        self.done = Some(Arc::new(Finished { config, results }));
+    }
+
+    fn show(self: Box<Self>) {
+        self.last.finished.set(self.done);
+        self.last.current.set(true);
     }
 }
 
@@ -125,7 +128,8 @@ pub fn Simulation(
         };
         finished.set(None);
         last.current.set(false);
-        runner.start(Box::new(SweepRun { sweep, last }), SLICE_MS);
+        let done = None;
+        runner.start(Box::new(SweepRun { sweep, last, done }), SLICE_MS);
     };
 
     view! {

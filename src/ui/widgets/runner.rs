@@ -23,9 +23,11 @@ pub trait Sliced {
     fn step(&mut self) -> bool;
     /// `(runs finished, runs in all)`.
     fn progress(&self) -> (u64, u64);
-    /// Builds the results (a task of its own) and returns what shows them
-    /// (called in the next task, if the run is still the newest).
-    fn finish(self: Box<Self>) -> Box<dyn FnOnce()>;
+    /// Builds the results, in a task of its own.
+    fn finish(&mut self);
+    /// Shows the results `finish` built: the next task, if the run is
+    /// still the newest.
+    fn show(self: Box<Self>);
 }
 
 /// The work as the runner holds it.
@@ -123,14 +125,14 @@ impl Runner {
             // a long study's last slice, its results and the browser's
             // parse of them would otherwise make one long task.
             TimeoutFuture::new(0).await;
-            let progress = work.progress();
-            let show = work.finish();
+            work.finish();
             TimeoutFuture::new(0).await;
             if generation.get_value() != id {
                 return;
             }
             let secs = (js_sys::Date::now() - start) / 1000.0;
-            show();
+            let progress = work.progress();
+            work.show();
             let why = format!("Done in {} s.", fixed(secs, 2));
             status.set(Status::new(RunState::Done, progress, why));
         });

@@ -281,8 +281,11 @@ mod tests {
             2f64.powi(52) + 0.5,
         ] {
             assert_eq!(shortest(x), format!("{x}"), "{x:e}");
+            assert_eq!(format!("{}", Num(x)), format!("{x}"), "{x:e}");
             for d in 0..6 {
                 assert_eq!(fixed(x, d), format!("{x:.*}", d as usize), "{x:e} {d}");
+                let standard = format!("{x:.*}", d as usize);
+                assert_eq!(format!("{}", Fixed(x, d)), standard, "{x:e} {d}");
             }
         }
         assert_eq!(shortest(f64::NAN), "NaN");

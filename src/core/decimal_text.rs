@@ -30,6 +30,18 @@ impl std::fmt::Display for Num {
     }
 }
 
+/// An `f64` that formats as [`fixed`] writes it with as many decimals as `.1` says, for
+/// `format!` and `write!` in place of `{:.N}` (the standard writer, whose
+/// call costs code at every use).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fixed(pub f64, pub u32);
+
+impl std::fmt::Display for Fixed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&fixed(self.0, self.1))
+    }
+}
+
 /// Most decimals [`shortest`] tries: `m × 5^31 × 4` stays below 2^128.
 const MAX_DECIMALS: u32 = 31;
 
@@ -269,8 +281,11 @@ mod tests {
             2f64.powi(52) + 0.5,
         ] {
             assert_eq!(shortest(x), format!("{x}"), "{x:e}");
+            assert_eq!(format!("{}", Num(x)), format!("{x}"), "{x:e}");
             for d in 0..6 {
                 assert_eq!(fixed(x, d), format!("{x:.*}", d as usize), "{x:e} {d}");
+                let standard = format!("{x:.*}", d as usize);
+                assert_eq!(format!("{}", Fixed(x, d)), standard, "{x:e} {d}");
             }
         }
         assert_eq!(shortest(f64::NAN), "NaN");

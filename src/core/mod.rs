@@ -8,6 +8,7 @@ pub mod chart;
 pub mod compare;
 pub mod decimal;
 pub mod decimal_text;
+pub mod due;
 pub mod export;
 pub mod fit;
 pub mod format;

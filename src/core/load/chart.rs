@@ -8,6 +8,7 @@ use std::fmt::Write;
 
 use super::{LoadConfig, Series, TriggerKind};
 use crate::core::chart::nice_ceiling;
+use crate::core::decimal_text::{fixed, shortest, Fixed, Num};
 use crate::core::format;
 use crate::core::html::escape;
 
@@ -49,9 +50,9 @@ fn label(v: f64) -> String {
     if v >= 10.0 || v.fract() == 0.0 {
         format::thousands(v.round() as u64)
     } else if v >= 1.0 {
-        format!("{v:.1}")
+        fixed(v, 1)
     } else {
-        format!("{v:.2}")
+        fixed(v, 2)
     }
 }
 
@@ -100,12 +101,17 @@ pub fn panel_svg(
     };
     let top = top(max, floor);
     let y = |v: f64| bottom - ph * (v / top).min(1.0);
+    // Coordinates to a tenth, written by the core's own writer (the
+    // standard one's `{:.1}` costs code at every call).
+    let d1 = |v: f64| Fixed(v, 1);
     let title = format!("{}, {}", panel.title(), who);
     let mut out = String::new();
     let _ = write!(
         out,
-        r#"<figure class="load-figure"><figcaption aria-hidden="true">{p}</figcaption><svg class="load-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}" preserveAspectRatio="xMidYMid meet"><title id="{id}">{t}</title>"#,
+        r#"<figure class="load-figure"><figcaption aria-hidden="true">{p}</figcaption><svg class="load-chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}" preserveAspectRatio="xMidYMid meet"><title id="{id}">{t}</title>"#,
         id = escape(id),
+        w = Num(WIDTH),
+        h = Num(HEIGHT),
         t = escape(&title),
         p = escape(panel.title()),
     );
@@ -114,9 +120,11 @@ pub fn panel_svg(
     if tr.length_s > 0.0 {
         let _ = write!(
             out,
-            r#"<rect class="load-trigger" x="{:.1}" y="{TOP}" width="{:.1}" height="{ph}"><title>{}</title></rect>"#,
-            x(tr.at_s),
-            x(tr.end_s().min(n)) - x(tr.at_s),
+            r#"<rect class="load-trigger" x="{}" y="{}" width="{}" height="{}"><title>{}</title></rect>"#,
+            d1(x(tr.at_s)),
+            Num(TOP),
+            d1(x(tr.end_s().min(n)) - x(tr.at_s)),
+            Num(ph),
             match tr.kind {
                 TriggerKind::Outage => "outage",
                 TriggerKind::Spike => "spike",
@@ -128,27 +136,28 @@ pub fn panel_svg(
         let v = top * i as f64 / 4.0;
         let _ = write!(
             out,
-            r#"<line class="grid" x1="{LEFT}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}"/><text class="tick" x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            WIDTH - RIGHT,
-            LEFT - 8.0,
-            y(v) + 6.0,
+            r#"<line class="grid" x1="{}" x2="{}" y1="{y}" y2="{y}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            Num(LEFT),
+            d1(WIDTH - RIGHT),
+            d1(LEFT - 8.0),
+            d1(y(v) + 6.0),
             label(v),
-            y = y(v)
+            y = d1(y(v))
         );
     }
     let mut t = 0u32;
     while (t as f64) <= n {
         let _ = write!(
             out,
-            r#"<text class="tick" x="{:.1}" y="{:.1}" text-anchor="middle">{t} s</text>"#,
-            x(t as f64),
-            bottom + 26.0
+            r#"<text class="tick" x="{}" y="{}" text-anchor="middle">{t} s</text>"#,
+            d1(x(t as f64)),
+            d1(bottom + 26.0)
         );
         t += 10;
     }
     let line = |out: &mut String, class: &str, v: &dyn Fn(usize) -> f64| {
         let pts: Vec<String> = (0..secs.len())
-            .map(|i| format!("{:.1},{:.1}", x(i as f64 + 0.5), y(v(i))))
+            .map(|i| format!("{},{}", d1(x(i as f64 + 0.5)), d1(y(v(i)))))
             .collect();
         let _ = write!(
             out,
@@ -159,30 +168,31 @@ pub fn panel_svg(
     let level = |out: &mut String, class: &str, v: f64| {
         let _ = write!(
             out,
-            r#"<line class="{class}" x1="{LEFT}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}"/>"#,
-            WIDTH - RIGHT,
-            y = y(v)
+            r#"<line class="{class}" x1="{}" x2="{}" y1="{y}" y2="{y}"/>"#,
+            Num(LEFT),
+            d1(WIDTH - RIGHT),
+            y = d1(y(v))
         );
     };
     match panel {
         Panel::Load => {
-            let w = (pw / n - 1.0).max(0.5);
+            let w = d1((pw / n - 1.0).max(0.5));
             for (i, s) in secs.iter().enumerate() {
                 let (f, r) = (s.first as f64, s.retries as f64);
                 let _ = write!(
                     out,
-                    r#"<rect class="load-first" x="{:.1}" y="{:.1}" width="{w:.1}" height="{:.1}"/>"#,
-                    x(i as f64),
-                    y(f),
-                    bottom - y(f)
+                    r#"<rect class="load-first" x="{}" y="{}" width="{w}" height="{}"/>"#,
+                    d1(x(i as f64)),
+                    d1(y(f)),
+                    d1(bottom - y(f))
                 );
                 if r > 0.0 {
                     let _ = write!(
                         out,
-                        r#"<rect class="load-retry" x="{:.1}" y="{:.1}" width="{w:.1}" height="{:.1}"/>"#,
-                        x(i as f64),
-                        y(f + r),
-                        y(f) - y(f + r)
+                        r#"<rect class="load-retry" x="{}" y="{}" width="{w}" height="{}"/>"#,
+                        d1(x(i as f64)),
+                        d1(y(f + r)),
+                        d1(y(f) - y(f + r))
                     );
                 }
             }
@@ -224,7 +234,7 @@ fn column(out: &mut String, r: &super::StudyResult, b: &super::BudgetResult) {
     let recovered = b
         .verdict
         .recovered_s
-        .map_or_else(|| "none".to_string(), |s| format!("{s}"));
+        .map_or_else(|| "none".to_string(), shortest);
     let _ = write!(
         out,
         r#"<div class="load-column" data-budget="{k}"><h3>{label}</h3><p class="load-verdict" data-testid="load-verdict" data-budget="{k}" data-recovered="{recovered}">{verdict}</p><div class="load-panels">"#,

@@ -10,7 +10,6 @@
 //! still serves the call later (it cannot know the client gave up): that
 //! is wasted work.
 
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::budget::{Failure, Tokens};
@@ -18,6 +17,7 @@ use super::config::{LoadConfig, TriggerKind};
 use super::random::Stream;
 use super::retries::{Retries, Waits};
 use super::series::Series;
+use crate::core::due::Due;
 
 /// What an event does.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,37 +46,6 @@ struct Call {
     cost: Option<u32>,
 }
 
-/// An event in the queue.
-#[derive(Clone, Copy, Debug)]
-struct Event {
-    time: f64,
-    seq: u64,
-    kind: Kind,
-    call: Call,
-}
-
-impl PartialEq for Event {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl Eq for Event {}
-impl PartialOrd for Event {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Event {
-    /// Reversed: the max-heap pops the earliest time, then the first
-    /// scheduled.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .time
-            .total_cmp(&self.time)
-            .then(other.seq.cmp(&self.seq))
-    }
-}
-
 /// One run in progress; [`step`](Run::step) advances it a number of
 /// events at a time, so the page can run it in slices.
 #[derive(Clone, Debug)]
@@ -84,7 +53,8 @@ pub struct Run {
     config: LoadConfig,
     waits: Waits,
     rng: Stream,
-    queue: BinaryHeap<Event>,
+    /// What happens next, and to which call.
+    queue: BinaryHeap<Due<(Kind, Call)>>,
     seq: u64,
     clients: Vec<Tokens>,
     /// When the server is next free, s.
@@ -190,11 +160,10 @@ impl Run {
 
     fn push(&mut self, time: f64, kind: Kind, call: Call) {
         self.seq += 1;
-        self.queue.push(Event {
+        self.queue.push(Due {
             time,
             seq: self.seq,
-            kind,
-            call,
+            what: (kind, call),
         });
     }
 
@@ -233,9 +202,9 @@ impl Run {
         }
     }
 
-    fn handle(&mut self, e: Event) {
-        let t = e.time;
-        match e.kind {
+    fn handle(&mut self, e: Due<(Kind, Call)>) {
+        let (t, (kind, call)) = (e.time, e.what);
+        match kind {
             Kind::Arrival => {
                 let n = self.config.clients;
                 let client = ((self.rng.unit() * n as f64) as u32).min(n - 1);
@@ -245,15 +214,15 @@ impl Run {
                 let next = self.next_arrival(t);
                 self.push(next, Kind::Arrival, call);
             }
-            Kind::Retry => self.send(t, e.call),
+            Kind::Retry => self.send(t, call),
             Kind::Success => {
-                let c = e.call;
+                let c = call;
                 self.series.success(t);
                 let retry = c.attempt > 0;
                 self.clients[c.client as usize].on_success(t, retry, c.cost);
             }
             Kind::Timeout => {
-                let mut c = e.call;
+                let mut c = call;
                 self.series.timeout(t);
                 let wants = self.waits.wants(c.client, c.attempt);
                 let retry = c.attempt > 0;

@@ -3,31 +3,34 @@
 use super::config::LoadConfig;
 use super::series::Verdict;
 use super::BudgetKind;
+use crate::core::decimal_text::{fixed, shortest, Fixed, Num};
 
 /// The time to recover as a table cell: `12 s`, or `stayed down`.
 pub fn recovery_text(v: &Verdict) -> String {
     match v.recovered_s {
-        Some(s) => format!("{s:.0} s"),
+        Some(s) => format!("{} s", fixed(s, 0)),
         None => "stayed down".to_string(),
     }
 }
 
 /// An amplification as the page shows it: `1.07×`.
 pub fn amplification_text(a: f64) -> String {
-    format!("{a:.2}×")
+    format!("{}×", fixed(a, 2))
 }
 
 /// Whether and when the system came back, for `kind` in `config`.
 pub fn verdict_sentence(config: &LoadConfig, kind: BudgetKind, v: &Verdict) -> String {
     let tr = config.trigger;
+    // Lower case, as the sentences use it after "the" (`to_lowercase`
+    // would bring the standard library's Unicode case tables).
     let what = format!(
-        "{} from {:.0} s to {:.0} s",
+        "{} from {} s to {} s",
         match tr.kind {
-            super::TriggerKind::Outage => "The outage",
-            super::TriggerKind::Spike => "The spike",
+            super::TriggerKind::Outage => "outage",
+            super::TriggerKind::Spike => "spike",
         },
-        tr.at_s,
-        tr.end_s()
+        Fixed(tr.at_s, 0),
+        Fixed(tr.end_s(), 0)
     );
     let with = if kind == BudgetKind::None {
         "Without a budget".to_string()
@@ -41,16 +44,15 @@ pub fn verdict_sentence(config: &LoadConfig, kind: BudgetKind, v: &Verdict) -> S
     );
     match v.recovered_s {
         Some(0.0) => format!(
-            "{with}: {what} was absorbed; the system was healthy again by the time it ended. {peak}"
+            "{with}: The {what} was absorbed; the system was healthy again by the time it ended. {peak}"
         ),
         Some(s) => format!(
-            "{with}: the system came back {s:.0} s after {} ended (at {:.0} s). {peak}",
-            what.to_lowercase().trim_start_matches("the "),
-            tr.end_s() + s
+            "{with}: the system came back {} s after {what} ended (at {} s). {peak}",
+            Fixed(s, 0),
+            Fixed(tr.end_s() + s, 0)
         ),
         None => format!(
-            "{with}: the system stayed down: {} ended, but retries kept the server overloaded until the end of the run ({} s), a metastable failure. {peak}",
-            what.to_lowercase(),
+            "{with}: the system stayed down: the {what} ended, but retries kept the server overloaded until the end of the run ({} s), a metastable failure. {peak}",
             config.duration_s
         ),
     }
@@ -79,20 +81,24 @@ pub fn study_markdown(r: &super::StudyResult) -> String {
     let tr = &c.trigger;
     let trigger = match tr.kind {
         super::TriggerKind::Outage => {
-            format!("an outage from {:.0} s to {:.0} s", tr.at_s, tr.end_s())
+            format!(
+                "an outage from {} s to {} s",
+                Fixed(tr.at_s, 0),
+                Fixed(tr.end_s(), 0)
+            )
         }
         super::TriggerKind::Spike => format!(
-            "a spike of {:.0} % more first tries from {:.0} s to {:.0} s",
-            tr.spike_percent,
-            tr.at_s,
-            tr.end_s()
+            "a spike of {} % more first tries from {} s to {} s",
+            Fixed(tr.spike_percent, 0),
+            Fixed(tr.at_s, 0),
+            Fixed(tr.end_s(), 0)
         ),
     };
     let mut out = format!(
-        "{} clients send {} calls per second ({:.0} % of the server's capacity of {}), attempt timeout {} ms, {}, {}; {} simulated seconds, seed {}.\n\n",
+        "{} clients send {} calls per second ({} % of the server's capacity of {}), attempt timeout {} ms, {}, {}; {} simulated seconds, seed {}.\n\n",
         crate::core::format::thousands(c.clients as u64),
         crate::core::format::thousands(c.rate as u64),
-        100.0 * c.rate / c.capacity,
+        Fixed(100.0 * c.rate / c.capacity, 0),
         crate::core::format::thousands(c.capacity as u64),
         crate::core::format::thousands(c.timeout_ms as u64),
         r.follows
@@ -133,16 +139,14 @@ pub fn budget_rows_html(r: &super::StudyResult) -> String {
     for b in &r.budgets {
         let kind = b.budget.kind();
         let v = &b.verdict;
-        let recovered = v
-            .recovered_s
-            .map_or_else(|| "none".to_string(), |s| format!("{s}"));
+        let recovered = v.recovered_s.map_or_else(|| "none".to_string(), shortest);
         out += &format!(
             r#"<tr data-budget="{}" data-recovered="{}" data-peak="{}" data-amp="{}" data-failure-amp="{}"{}><th scope="row">{}<span class="load-numbers">{}</span></th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"#,
             kind.as_str(),
             recovered,
-            v.peak_amplification,
-            v.amplification,
-            b.failure_amplification,
+            Num(v.peak_amplification),
+            Num(v.amplification),
+            Num(b.failure_amplification),
             if kind == chosen {
                 r#" aria-current="true""#
             } else {
@@ -165,17 +169,17 @@ pub fn second_rows_html(s: &super::Series) -> String {
     let mut out = String::new();
     for (i, x) in s.seconds.iter().enumerate() {
         out += &format!(
-            r#"<tr data-second="{i}" data-first="{}" data-retries="{}" data-ok="{}" data-queue="{}" data-latency="{}"><th scope="row">{i}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.3} s</td></tr>"#,
+            r#"<tr data-second="{i}" data-first="{}" data-retries="{}" data-ok="{}" data-queue="{}" data-latency="{}"><th scope="row">{i}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} s</td></tr>"#,
             x.first,
             x.retries,
             x.ok,
             x.queue,
-            x.latency(),
+            Num(x.latency()),
             crate::core::format::thousands(x.first as u64),
             crate::core::format::thousands(x.retries as u64),
             crate::core::format::thousands(x.ok as u64),
             crate::core::format::thousands(x.queue),
-            x.latency(),
+            Fixed(x.latency(), 3),
         );
     }
     out

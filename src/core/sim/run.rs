@@ -7,7 +7,6 @@
 //! message will do. Handling an event rewrites the queue's top entry in
 //! place, one sift per event, and allocates nothing.
 
-use std::cmp::Ordering;
 use std::collections::binary_heap::{BinaryHeap, PeekMut};
 use std::sync::Arc;
 
@@ -15,6 +14,7 @@ use super::event::{Event, EventKind, Outcome};
 use super::random::{stream_seed, Draws};
 use super::rule::Rule;
 use super::{ClientSleeps, Mode, SimConfig};
+use crate::core::due::Due;
 use crate::core::policy::Policy;
 
 /// What a client's one message in flight will do when it arrives.
@@ -52,39 +52,6 @@ pub(super) struct Client {
     pub(super) prev: f64,
 }
 
-/// An entry of the event queue: when the client's message arrives.
-#[derive(Clone, Copy, Debug)]
-struct Due {
-    time: f64,
-    /// Order of scheduling, so equal times pop first in, first out.
-    seq: u64,
-    client: u32,
-}
-
-impl PartialEq for Due {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Due {}
-
-impl PartialOrd for Due {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Due {
-    /// Reversed, so the max-heap `BinaryHeap` pops the earliest time first.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .time
-            .total_cmp(&self.time)
-            .then(other.seq.cmp(&self.seq))
-    }
-}
-
 /// One simulated run, stepped event by event. As an [`Iterator`] it yields
 /// every [`Event`] in time order and ends when every client is done.
 #[derive(Clone, Debug)]
@@ -97,7 +64,8 @@ pub struct Run {
     count: u32,
     draws: Draws,
     clients: Vec<Client>,
-    queue: BinaryHeap<Due>,
+    /// When each active client's message arrives: its index.
+    queue: BinaryHeap<Due<u32>>,
     seq: u64,
     version: u64,
     now: f64,
@@ -193,7 +161,7 @@ impl Run {
             self.queue.push(Due {
                 time,
                 seq: id as u64,
-                client: id,
+                what: id,
             });
         }
         self.seq = clients as u64;
@@ -231,7 +199,7 @@ impl Iterator for Run {
         let mut due = self.queue.peek_mut()?;
         let now = due.time;
         self.now = now;
-        let client = &mut self.clients[due.client as usize];
+        let client = &mut self.clients[due.what as usize];
         let (kind, next) = match client.pending {
             Pending::Read => {
                 client.version = self.version;
@@ -266,7 +234,7 @@ impl Iterator for Run {
                     let hop = self.draws.hop();
                     let backoff_ms = match (&self.library, self.mode) {
                         (Some(l), Mode::Library) => l
-                            .of(self.count, due.client, client.sleeps)
+                            .of(self.count, due.what, client.sleeps)
                             .and_then(|s| s.get(client.retries as usize - 1))
                             .copied()
                             .unwrap_or(0.0),
@@ -283,7 +251,7 @@ impl Iterator for Run {
         };
         let event = Event {
             time_ms: now,
-            client: due.client,
+            client: due.what,
             kind,
         };
         match next {

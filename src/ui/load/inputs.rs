@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use crate::core::decimal_text::shortest;
 use crate::core::load::{Budget, BudgetKind, LoadConfig, Param, TriggerKind, FIELDS};
 use crate::core::policy::{InputError, Policy};
 
@@ -21,7 +22,7 @@ pub struct NumText {
 
 impl NumText {
     fn new(spec: &'static Param) -> NumText {
-        let text = RwSignal::new(format!("{}", spec.default));
+        let text = RwSignal::new(shortest(spec.default));
         let parsed = Memo::new(move |_| text.with(|t| spec.parse(t)));
         NumText { spec, text, parsed }
     }

@@ -3,31 +3,29 @@
 //! results (`results.rs`). It sits beside the contention simulation, in
 //! the deferred part of the page.
 //!
-//! A run takes a number from `generation`; `Stop load run`, a new run or a changed
-//! input bumps it, and a run that finds its number stale stops at its
-//! next slice without publishing anything. A changed input marks finished
-//! figures out of date, as the contention simulation does.
+//! The run is the page's [`Runner`], shared with the contention
+//! simulation: `Stop load run`, a new run or a changed input drops it,
+//! and a changed input marks finished figures out of date.
 
 pub mod field;
 pub mod inputs;
 pub mod results;
-pub mod status;
 
 use std::sync::Arc;
 
-use gloo_timers::future::TimeoutFuture;
-use leptos::{html, prelude::*, task::spawn_local};
+use leptos::prelude::*;
 
 use crate::core::load::chart::results_html;
-use crate::core::load::{retries_line, BudgetKind, LoadConfig, Retries, Study, TriggerKind};
+use crate::core::load::{
+    retries_line, BudgetKind, LoadConfig, Retries, Study, StudyResult, TriggerKind,
+};
 use crate::ui::load::field::{LoadChoice, LoadField};
 use crate::ui::load::inputs::LoadInputs;
 use crate::ui::load::results::LoadResults;
-use crate::ui::load::status::LoadStatus;
 use crate::ui::simulation::results::LastRun;
-use crate::ui::simulation::status::{idle, RunState, Status, STALE};
 use crate::ui::state::{use_derived, use_library, use_policy, LibraryInputs};
-use crate::ui::widgets::slices::in_slices;
+use crate::ui::widgets::run_status::{idle, RunStatus};
+use crate::ui::widgets::runner::{Runner, Sliced};
 
 /// Wall time of one slice of a load run, ms. Each slice is followed by a
 /// zero timeout, which browsers hold for at least 4 ms once timeouts nest:
@@ -62,6 +60,39 @@ fn retries_for(library: LibraryInputs, config: &LoadConfig) -> Result<Retries, &
     Retries::sampled(lib.name(), config, |seed| (engine.sample)(&chosen, seed)).map_err(|_| REFUSED)
 }
 
+/// A load study in progress, and where its results go.
+struct LoadRun {
+    study: Study,
+    /// The section's results markup.
+    markup: RwSignal<String>,
+    last: LastRun,
+    /// The results and their markup, once built.
+    done: Option<(String, Arc<StudyResult>)>,
+}
+
+impl Sliced for LoadRun {
+    fn step(&mut self) -> bool {
+        self.study.step(STEP_EVENTS)
+    }
+
+    fn progress(&self) -> (u64, u64) {
+        self.study.progress()
+    }
+
+    fn finish(&mut self) {
+        let result = Arc::new(self.study.result());
+        self.done = Some((results_html(&result), result));
+    }
+
+    fn show(self: Box<Self>) {
+        if let Some((html, result)) = self.done {
+            self.markup.set(html);
+            self.last.load.set(Some(result));
+            self.last.load_current.set(true);
+        }
+    }
+}
+
 /// The section's opening words: static markup.
 const INTRO: &str = "A server that serves at most <em>Capacity</em> calls a second queues the rest, so calls wait longer as the queue grows; an attempt not answered within the <em>Timeout per attempt</em> fails and is retried by your policy above, or as the library chosen in <em>Model</em> does. A trigger (an outage, or a spike of extra calls) starts the trouble. Do the retries let the server come back once the trigger is over, or keep it down? This is a <em>metastable failure</em> (Bronson et al., HotOS 2021; Huang et al., OSDI 2022). A retry budget caps the retries: every budget below is run on the same setting, 60 simulated seconds each, from the page's seed.";
 
@@ -80,93 +111,45 @@ pub fn LoadSection(
     // The finished study's markup, built a task after its last run and set
     // a task later, so neither joins a run's slice.
     let markup = RwSignal::new(String::new());
-    let status = RwSignal::new(Status::new(RunState::Idle, (0, 0), String::new()));
-    let generation = StoredValue::new(0u32);
-    let status_el = NodeRef::<html::Div>::new();
+    let runner = Runner::new();
     let (finished, current) = (last.load, last.load_current);
-
-    let stop = move |why: &str| {
-        generation.update_value(|g| *g += 1);
-        if status.with_untracked(|s| s.state == RunState::Running) {
-            let progress = status.with_untracked(|s| (s.done, s.total));
-            status.set(Status::new(RunState::Cancelled, progress, why.to_string()));
-        }
-    };
-    Effect::new(move |first: Option<()>| {
-        inputs.track();
-        policy.track();
-        seed.value.track();
-        // The library and its values (`valid` tracks both).
-        let _ = library.valid();
-        if first.is_some() {
-            untrack(|| {
-                stop("Stopped: an input changed. Run again for figures that match it.");
-                current.set(false);
-                if finished.with(Option::is_some) {
-                    status.update(|s| (s.state, s.message) = (RunState::Stale, STALE.into()));
-                }
-            });
-        }
-    });
+    runner.watch(
+        move || {
+            inputs.track();
+            policy.track();
+            seed.value.track();
+            // The library and its values (`valid` tracks both).
+            let _ = library.valid();
+        },
+        current,
+        move || finished.with(Option::is_some),
+    );
 
     let run = move |_| {
-        stop("");
+        runner.stop("");
         let config = match inputs.config(policy.get_untracked(), seed.value.get_untracked()) {
             Ok(c) => c,
-            Err(label) => {
-                let why = format!("Not run: correct {label} first.");
-                return status.set(Status::new(RunState::Idle, (0, 0), why));
-            }
+            Err(label) => return runner.refuse(format!("Not run: correct {label} first.")),
         };
         let retries = match retries_for(library, &config) {
             Ok(r) => r,
-            Err(why) => return status.set(Status::new(RunState::Idle, (0, 0), why.into())),
+            Err(why) => return runner.refuse(why.into()),
         };
-        let mut study = match Study::with_retries(config, retries) {
+        let study = match Study::with_retries(config, retries) {
             Ok(s) => s,
-            Err(e) => return status.set(Status::new(RunState::Idle, (0, 0), e.to_string())),
+            Err(e) => return runner.refuse(e.to_string()),
         };
-        let id = generation.get_value();
         current.set(false);
-        status.set(Status::new(
-            RunState::Running,
-            study.progress(),
-            "Running…".into(),
-        ));
-        if let Some(el) = status_el.get_untracked() {
-            let _ = el.set_attribute("data-state", RunState::Running.as_str());
-        }
-        spawn_local(async move {
-            let start = js_sys::Date::now();
-            let live = |s: &Study, done: bool| {
-                if generation.get_value() != id {
-                    return false;
-                }
-                if !done {
-                    status.update(|st| (st.done, st.total) = s.progress());
-                }
-                true
-            };
-            if !in_slices(&mut study, LOAD_SLICE_MS, |s| s.step(STEP_EVENTS), live).await {
-                return;
-            }
-            // The figures and their markup in a task of their own, then
-            // set in the next: a long study's last slice, its markup and
-            // the browser's parse of it would otherwise make one long task.
-            TimeoutFuture::new(0).await;
-            let result = Arc::new(study.result());
-            let html = results_html(&result);
-            TimeoutFuture::new(0).await;
-            if generation.get_value() != id {
-                return;
-            }
-            let secs = (js_sys::Date::now() - start) / 1000.0;
-            markup.set(html);
-            finished.set(Some(result));
-            current.set(true);
-            let why = format!("Done in {secs:.2} s.");
-            status.set(Status::new(RunState::Done, study.progress(), why));
-        });
+        let done = None;
+        runner.start(
+            Box::new(LoadRun {
+                study,
+                markup,
+                last,
+                done,
+            }),
+            LOAD_SLICE_MS,
+        );
     };
 
     let follows = move || retries_line(library.model.get().map(|l| l.name()));
@@ -226,8 +209,8 @@ pub fn LoadSection(
                 <button
                     type="button"
                     class="secondary"
-                    disabled=idle(status)
-                    on:click=move |_| stop("Stopped.")
+                    disabled=idle(runner.status)
+                    on:click=move |_| runner.stop("Stopped.")
                 >
                     // Not "Cancel": the contention simulation's button is
                     // named so, and a name must say which run it stops.
@@ -235,7 +218,13 @@ pub fn LoadSection(
                 </button>
             </div>
             <p class="load-follows" data-testid="load-follows">{follows}</p>
-            <LoadStatus status=status status_el=status_el />
+            <RunStatus
+                status=runner.status
+                status_el=runner.status_el
+                testid="load-status"
+                bar_id="load-progress"
+                label="Load run progress"
+            />
             <LoadResults markup=markup />
             <h3>"What this model leaves out"</h3>
             <p class="sim-scope" inner_html=SCOPE></p>

@@ -3,26 +3,25 @@
 //!
 //! A run works through [`Sweep::step`] for about [`SLICE_MS`] of wall time,
 //! publishes its progress and yields with a zero timeout, so no task holds
-//! the page for long. Each run takes a number from `generation`; Cancel, a
-//! new run or a changed input bumps it, and a run that finds its number
-//! stale stops at its next slice without publishing anything.
+//! the page for long; Cancel, a new run or a changed input drops it (the
+//! page's [`Runner`], shared with the load model's section).
 
 pub mod results;
 pub mod scope;
-pub mod status;
 pub mod timeline;
 
 use std::sync::Arc;
 
-use leptos::{html, prelude::*, task::spawn_local};
+use leptos::prelude::*;
 
 use crate::core::sim::{ClientSleeps, SimConfig, Sweep};
 use crate::ui::simulation::results::{Finished, LastRun, SimResults};
 use crate::ui::simulation::scope::SimScope;
-use crate::ui::simulation::status::{idle, RunState, SimStatus, Status, STALE};
 use crate::ui::state::{use_derived, use_library, use_policy, use_sim, LibraryInputs};
 use crate::ui::widgets::number_field::InputField;
-use crate::ui::widgets::slices::{in_slices, SLICE_MS};
+use crate::ui::widgets::run_status::{idle, RunStatus};
+use crate::ui::widgets::runner::{Runner, Sliced};
+use crate::ui::widgets::slices::SLICE_MS;
 
 /// Events per call to [`Sweep::step`] between clock readings.
 const STEP_EVENTS: u64 = 2_000;
@@ -51,6 +50,35 @@ fn library_sleeps(
     )))
 }
 
+/// A sweep in progress, and where its results go.
+struct SweepRun {
+    sweep: Sweep,
+    last: LastRun,
+    /// The results, once built.
+    done: Option<Arc<Finished>>,
+}
+
+impl Sliced for SweepRun {
+    fn step(&mut self) -> bool {
+        self.sweep.step(STEP_EVENTS)
+    }
+
+    fn progress(&self) -> (u64, u64) {
+        self.sweep.progress()
+    }
+
+    fn finish(&mut self) {
+        let results = self.sweep.results();
+        let config = self.sweep.config().clone();
+        self.done = Some(Arc::new(Finished { config, results }));
+    }
+
+    fn show(self: Box<Self>) {
+        self.last.finished.set(self.done);
+        self.last.current.set(true);
+    }
+}
+
 /// Many clients updating one row: the work and time of each backoff mode,
 /// as in the AWS study, plus the page's own policy.
 #[component]
@@ -61,41 +89,24 @@ pub fn Simulation(
     let finished = last.finished;
     let (inputs, policy, seed) = (use_sim(), use_derived().policy, use_policy().seed);
     let library = use_library();
-    let status = RwSignal::new(Status::new(RunState::Idle, (0, 0), String::new()));
-    let generation = StoredValue::new(0u32);
-    let status_el = NodeRef::<html::Div>::new();
-
-    // Stops the run in progress, if any, with `why`.
-    let stop = move |why: &str| {
-        generation.update_value(|g| *g += 1);
-        if status.with_untracked(|s| s.state == RunState::Running) {
-            let progress = status.with_untracked(|s| (s.done, s.total));
-            status.set(Status::new(RunState::Cancelled, progress, why.to_string()));
-        }
-    };
-    // A changed input makes a run in progress stale (not the first run,
-    // which only subscribes).
-    Effect::new(move |first: Option<()>| {
-        inputs.clients.text.track();
-        inputs.runs.text.track();
-        policy.track();
-        seed.value.track();
-        // A library chosen, dropped or changed: its row would differ.
-        library.parsed.track();
-        if first.is_some() {
-            untrack(|| {
-                stop("Stopped: an input changed. Run again for figures that match it.");
-                last.current.set(false);
-                // Figures on show for other inputs: marked out of date.
-                if finished.with(Option::is_some) {
-                    status.update(|s| (s.state, s.message) = (RunState::Stale, STALE.into()));
-                }
-            });
-        }
-    });
+    let runner = Runner::new();
+    // A changed input makes a run in progress stale; figures on show for
+    // other inputs are marked out of date.
+    runner.watch(
+        move || {
+            inputs.clients.text.track();
+            inputs.runs.text.track();
+            policy.track();
+            seed.value.track();
+            // A library chosen, dropped or changed: its row would differ.
+            library.parsed.track();
+        },
+        last.current,
+        move || finished.with(Option::is_some),
+    );
 
     let run = move |_| {
-        stop("");
+        runner.stop("");
         let config = match (
             inputs.clients.parsed.get_untracked(),
             inputs.runs.parsed.get_untracked(),
@@ -110,51 +121,15 @@ pub fn Simulation(
                     library: library_sleeps(&library, clients, runs, seed),
                 }
             }
-            _ => {
-                let why = "Not run: correct Clients and Runs first.".to_string();
-                return status.set(Status::new(RunState::Idle, (0, 0), why));
-            }
+            _ => return runner.refuse("Not run: correct Clients and Runs first.".into()),
         };
-        let Ok(mut sweep) = Sweep::new(config) else {
-            return status.set(Status::new(RunState::Idle, (0, 0), "Not run.".into()));
+        let Ok(sweep) = Sweep::new(config) else {
+            return runner.refuse("Not run.".into());
         };
-        let id = generation.get_value();
         finished.set(None);
         last.current.set(false);
-        status.set(Status::new(
-            RunState::Running,
-            sweep.progress(),
-            "Running…".into(),
-        ));
-        // The attribute now, not after the next render: a script that
-        // clicks and then waits for `done` must not see the last run's.
-        if let Some(el) = status_el.get_untracked() {
-            let _ = el.set_attribute("data-state", RunState::Running.as_str());
-        }
-        spawn_local(async move {
-            let start = js_sys::Date::now();
-            // Between slices: stop if the run is stale, else publish the
-            // progress.
-            let current = |sweep: &Sweep, done: bool| {
-                if generation.get_value() != id {
-                    return false;
-                }
-                if !done {
-                    status.update(|s| (s.done, s.total) = sweep.progress());
-                }
-                true
-            };
-            if !in_slices(&mut sweep, SLICE_MS, |s| s.step(STEP_EVENTS), current).await {
-                return;
-            }
-            let secs = (js_sys::Date::now() - start) / 1000.0;
-            let results = sweep.results();
-            let config = sweep.config().clone();
-            finished.set(Some(Arc::new(Finished { config, results })));
-            last.current.set(true);
-            let why = format!("Done in {secs:.2} s.");
-            status.set(Status::new(RunState::Done, sweep.progress(), why));
-        });
+        let done = None;
+        runner.start(Box::new(SweepRun { sweep, last, done }), SLICE_MS);
     };
 
     view! {
@@ -169,14 +144,20 @@ pub fn Simulation(
                     <button
                         type="button"
                         class="secondary"
-                        disabled=idle(status)
-                        on:click=move |_| stop("Cancelled.")
+                        disabled=idle(runner.status)
+                        on:click=move |_| runner.stop("Cancelled.")
                     >
                         "Cancel"
                     </button>
                 </div>
             </div>
-            <SimStatus status=status status_el=status_el />
+            <RunStatus
+                status=runner.status
+                status_el=runner.status_el
+                testid="sim-status"
+                bar_id="sim-progress"
+                label="Simulation progress"
+            />
             <SimResults last=last />
             <SimScope />
         </section>

@@ -1,7 +1,7 @@
 //! Pieces the sections share: a number field, a checkbox, a table that
 //! scrolls, the copy button's clipboard, the deferred sections' export
 //! buttons, the stale note, the small DOM helpers for the lists drawn by
-//! hand, and work done in slices.
+//! hand, and work done in slices: a run of a study and its status line.
 
 pub mod bind;
 pub mod checkbox;
@@ -9,6 +9,8 @@ pub mod clipboard;
 pub mod dom;
 pub mod export_row;
 pub mod number_field;
+pub mod run_status;
+pub mod runner;
 pub mod scroll_table;
 pub mod select;
 pub mod slices;

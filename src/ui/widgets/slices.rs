@@ -13,7 +13,7 @@ pub const SLICE_MS: f64 = 8.0;
 /// then `between` (with whether it is done), and so on: `true` once the
 /// work is done, `false` as soon as `between` says to stop (an input
 /// changed, a newer run started).
-pub async fn in_slices<T>(
+pub async fn in_slices<T: ?Sized>(
     work: &mut T,
     slice_ms: f64,
     mut step: impl FnMut(&mut T) -> bool,

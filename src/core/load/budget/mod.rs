@@ -12,6 +12,8 @@
 mod params;
 mod tokens;
 
+use crate::core::decimal_text::Num;
+
 pub use params::Param;
 pub use tokens::{Tokens, BUCKET_SLACK};
 
@@ -235,11 +237,11 @@ impl Budget {
             Budget::Grpc {
                 max_tokens,
                 token_ratio,
-            } => format!("maxTokens {max_tokens}, tokenRatio {token_ratio}: retries stop at or below {} tokens", max_tokens / 2.0),
+            } => format!("maxTokens {}, tokenRatio {}: retries stop at or below {} tokens", Num(max_tokens), Num(token_ratio), Num(max_tokens / 2.0)),
             Budget::Envoy {
                 budget_percent,
                 min_retry_concurrency,
-            } => format!("budget_percent {budget_percent} %, min_retry_concurrency {min_retry_concurrency}"),
+            } => format!("budget_percent {} %, min_retry_concurrency {min_retry_concurrency}", Num(budget_percent)),
             Budget::EnvoyMaxRetries { max_retries } => {
                 format!("at most {max_retries} retries in flight per client")
             }
@@ -247,15 +249,15 @@ impl Budget {
                 ttl_s,
                 min_retries_per_sec,
                 percent_can_retry,
-            } => format!("ttl {ttl_s} s, minRetriesPerSec {min_retries_per_sec}, percentCanRetry {percent_can_retry}"),
+            } => format!("ttl {ttl_s} s, minRetriesPerSec {min_retries_per_sec}, percentCanRetry {}", Num(percent_can_retry)),
             Budget::Bucket { size, per_success } => {
-                format!("{size} tokens, 1 per retry, {per_success} back per success")
+                format!("{} tokens, 1 per retry, {} back per success", Num(size), Num(per_success))
             }
             Budget::Breaker {
                 window,
                 threshold_percent,
                 open_s,
-            } => format!("opens for {open_s} s when {threshold_percent} % of the last {window} outcomes failed"),
+            } => format!("opens for {} s when {threshold_percent} % of the last {window} outcomes failed", Num(open_s)),
         }
     }
 }

@@ -1,5 +1,6 @@
-//! The run's status: `data-state` for scripts, a named progress bar, the
-//! runs done, and a sentence on what happened.
+//! A run's status line, shared by the contention simulation and the load
+//! run: `data-state` for scripts, a named progress bar, the runs done,
+//! and a sentence on what happened.
 
 use leptos::{html, prelude::*};
 
@@ -70,7 +71,8 @@ fn show(status: RwSignal<Status>, part: Part) -> impl Fn() -> String + Copy + Se
     bind(status, part)
 }
 
-/// Whether nothing is running: Cancel is disabled then.
+/// Whether nothing is running: the button that stops a run is disabled
+/// then.
 pub fn idle(status: RwSignal<Status>) -> impl Fn() -> bool + Copy + Send + Sync {
     move || status.with(|s| s.state != RunState::Running)
 }
@@ -84,24 +86,30 @@ fn runs_text(s: &Status) -> String {
     format!("{} of {} runs", thousands(s.done), thousands(s.total))
 }
 
-/// The status line under the buttons.
+/// The status line under a section's buttons.
 #[component]
-pub fn SimStatus(
+pub fn RunStatus(
     /// Where the run is.
     status: RwSignal<Status>,
     /// The element carrying `data-state`, which a new run sets at once.
     status_el: NodeRef<html::Div>,
+    /// The element's `data-testid`.
+    testid: &'static str,
+    /// The progress bar's `id`.
+    bar_id: &'static str,
+    /// The progress bar's label.
+    label: &'static str,
 ) -> impl IntoView {
     view! {
     <div
         class="sim-status"
-        data-testid="sim-status"
+        data-testid=testid
         data-state=show(status, |s| s.state.as_str().to_string())
         node_ref=status_el
     >
-        <label for="sim-progress">"Simulation progress"</label>
+        <label for=bar_id>{label}</label>
         <progress
-            id="sim-progress"
+            id=bar_id
             max=show(status, |s| s.total.max(1).to_string())
             value=show(status, |s| s.done.to_string())
         ></progress>

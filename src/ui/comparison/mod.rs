@@ -14,7 +14,7 @@ use web_sys::Element;
 use crate::core::compare::chart::{chart_height, WIDTH};
 use crate::core::compare::library::{comparison, modes_policy, Comparison};
 use crate::core::compare::{STUDY, STUDY_URL};
-use crate::core::policy::{Jitter, Proportional};
+use crate::core::policy::{Jitter, Policy, Proportional};
 use crate::ui::state::{means, use_derived, use_library, use_policy, Derived};
 use crate::ui::widgets::export_row::{export_row, Exported};
 use crate::ui::widgets::scroll_table::ScrollTable;
@@ -48,12 +48,13 @@ pub struct Compared {
     /// With a library chosen, its row and the modes at the page policy
     /// closest to its settings; else the modes at the page's policy.
     pub shown: Memo<Comparison>,
-    /// What the closest policy's decorrelated means depend on, while a
-    /// library is chosen.
-    own_key: Memo<Option<means::MeansKey>>,
-    /// Whether those means are still a preview.
+    /// Whether a library is chosen (its closest policy has means of its
+    /// own).
+    chosen: Memo<bool>,
+    /// Whether the closest policy's decorrelated means are still a
+    /// preview.
     own_deciding: Memo<bool>,
-    /// Whether the page policy's means are.
+    /// Whether the page policy's are.
     page_deciding: Memo<bool>,
 }
 
@@ -63,22 +64,25 @@ impl Compared {
     /// library's gets its own, made the same way (at once for a short
     /// schedule, in slices between the page's tasks for a long one), so
     /// typing into a library's field never waits for a long schedule's
-    /// 2,000 runs.
+    /// 2,000 runs. Without a library that policy has no retries, and its
+    /// means cost nothing.
     pub fn new(derived: Derived) -> Self {
+        let chosen = Memo::new(move |_| derived.library.with(Option::is_some));
         let at = move || {
             derived
                 .library
                 .with(|l| derived.policy.with(|p| modes_policy(p, l.as_deref())))
         };
-        let own_key = Memo::new(move |_| {
-            derived
-                .library
-                .with(Option::is_some)
-                .then(|| means::key(&at()))
+        let own_policy = Memo::new(move |_| match chosen.get() {
+            true => at(),
+            false => Policy {
+                max_retries: 0,
+                ..derived.policy.get()
+            },
         });
-        let (own, own_deciding) = means::means_for(own_key);
+        let (own, own_deciding) = means::decorrelated(own_policy);
         let shown = Memo::new(move |_| {
-            let means = match own_key.with(Option::is_some) {
+            let means = match chosen.get() {
                 true => own,
                 false => derived.means,
             };
@@ -87,7 +91,7 @@ impl Compared {
         });
         Compared {
             shown,
-            own_key,
+            chosen,
             own_deciding,
             page_deciding: derived.means_deciding,
         }
@@ -96,7 +100,7 @@ impl Compared {
     /// Whether the decorrelated mode's expected total is still a preview,
     /// its runs being made in slices (tracked).
     pub fn deciding(&self) -> bool {
-        match self.own_key.with(Option::is_some) {
+        match self.chosen.get() {
             true => self.own_deciding.get(),
             false => self.page_deciding.get(),
         }

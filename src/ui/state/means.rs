@@ -14,18 +14,7 @@ use crate::core::schedule::{decorrelated_means, decorrelated_preview, SIMULATION
 /// still a preview. They depend on nothing else, so a re-roll or a
 /// multiplier change never makes them again.
 pub fn decorrelated(policy: Memo<Policy>) -> (Memo<Arc<Vec<f64>>>, Memo<bool>) {
-    means_for(Memo::new(move |_| policy.with(|p| Some(key(p)))))
-}
-
-/// What the decorrelated means of `policy` depend on.
-pub fn key(policy: &Policy) -> MeansKey {
-    (policy.base_ms, policy.cap_ms, policy.max_retries)
-}
-
-/// The means for the base, cap and retries `sim_key` holds (none, and
-/// never a preview, while it holds none), and whether they are still a
-/// preview.
-pub fn means_for(sim_key: Memo<Option<MeansKey>>) -> (Memo<Arc<Vec<f64>>>, Memo<bool>) {
+    let sim_key = Memo::new(move |_| policy.with(|p| (p.base_ms, p.cap_ms, p.max_retries)));
     // Up to MEANS_AT_ONCE draws the means are made at once; past that,
     // the middle of each range stands in, marked, while the runs are
     // made in slices and handed back for the key they were made for.
@@ -34,14 +23,11 @@ pub fn means_for(sim_key: Memo<Option<MeansKey>>) -> (Memo<Arc<Vec<f64>>>, Memo<
         decided_means.with(|d| d.as_ref().filter(|d| d.0 == key).map(|d| d.1.clone()))
     };
     let means_deciding = Memo::new(move |_| {
-        sim_key
-            .get()
-            .is_some_and(|key| !at_once(key) && made_means(key).is_none())
+        let key = sim_key.get();
+        !at_once(key) && made_means(key).is_none()
     });
     let means = Memo::new(move |_| {
-        let Some(key @ (base, cap, retries)) = sim_key.get() else {
-            return Arc::new(Vec::new());
-        };
+        let key @ (base, cap, retries) = sim_key.get();
         made_means(key).unwrap_or_else(|| match at_once(key) {
             true => Arc::new(decorrelated_means(base, cap, retries)),
             false => Arc::new(decorrelated_preview(base, cap, retries)),
@@ -53,7 +39,7 @@ pub fn means_for(sim_key: Memo<Option<MeansKey>>) -> (Memo<Arc<Vec<f64>>>, Memo<
 }
 
 /// What the decorrelated means depend on: base, cap and retries.
-pub type MeansKey = (u64, u64, u32);
+type MeansKey = (u64, u64, u32);
 
 /// The most draws the decorrelated means are made with at once (2,000
 /// runs of 100 retries: a few ms); a longer schedule's are made in slices.
@@ -69,19 +55,13 @@ fn at_once((_, _, retries): MeansKey) -> bool {
 /// a newer key stops the older runs at their next slice. (In the browser
 /// only: natively, the state shows the preview.)
 #[cfg(target_arch = "wasm32")]
-fn decide_means(
-    sim_key: Memo<Option<MeansKey>>,
-    decided: RwSignal<Option<(MeansKey, Arc<Vec<f64>>)>>,
-) {
+fn decide_means(sim_key: Memo<MeansKey>, decided: RwSignal<Option<(MeansKey, Arc<Vec<f64>>)>>) {
     use crate::core::schedule::MeansRun;
     use crate::ui::widgets::slices::{in_slices, SLICE_MS};
     let generation = StoredValue::new(0u32);
     Effect::new(move |_| {
-        let key = sim_key.get();
+        let key @ (base, cap, retries) = sim_key.get();
         generation.update_value(|g| *g += 1);
-        let Some(key @ (base, cap, retries)) = key else {
-            return;
-        };
         if at_once(key) || decided.with_untracked(|d| d.as_ref().is_some_and(|d| d.0 == key)) {
             return;
         }

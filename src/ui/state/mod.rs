@@ -352,7 +352,10 @@ impl FactorInputs {
 /// The whole state, for what reads or sets every input (the link, the
 /// presets, the exports).
 pub fn use_state() -> AppState {
-    expect_context::<AppState>()
+    // Not `expect_context`: its message writes the type's name with `{:?}`,
+    // which brings the standard writer of escaped strings (about 1 KB of
+    // the first screen's download) for a panic that cannot happen.
+    use_context::<AppState>().expect("the app's state is provided by App and the deferred root")
 }
 
 /// The policy form's inputs.

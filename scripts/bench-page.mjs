@@ -267,8 +267,10 @@ for (const width of only('cls') ? [375, 1280] : []) {
 // Contention simulation, when the page has it.
 if (only('sim')) {
   const { context, page } = await open('?seed=42&simclients=50&simruns=100');
+  // The section comes with the rest of the page, after the first sample.
   const button = page.getByRole('button', { name: 'Run simulation' });
-  if (await button.count()) {
+  await button.waitFor({ timeout: 30_000 });
+  {
     const times = [];
     const longest = [];
     for (let i = 0; i < 5; i++) {

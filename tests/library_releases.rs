@@ -243,7 +243,7 @@ fn the_link_carries_the_release_only_when_it_is_not_the_current_one() {
     assert!(notices.is_empty());
     assert!(!encode(&s).contains("version"));
     // Unknown: a notice, the current release, the other values kept.
-    for bad in ["1.26", "", "%3Cscript%3E", "2.5&lib.version=9"] {
+    for bad in ["1.26", "", "%3Cscript%3E", "2.5%26lib%3Dpolly"] {
         let (s, notices) = read(&format!("lib=urllib3&lib.total=4&lib.version={bad}"));
         let chosen = s.library.unwrap();
         assert_eq!(chosen.values.get("total"), 4.0);
@@ -255,6 +255,16 @@ fn the_link_carries_the_release_only_when_it_is_not_the_current_one() {
         assert_eq!(notices.len(), 1, "{bad}: {notices:?}");
         assert_eq!(notices[0].key, "lib.version");
     }
+    // Before the models are here (the fields read, not yet settled), a
+    // text no release id could be is refused at once: the link written
+    // meanwhile cannot carry it, nor what it would smuggle in.
+    let (s, notices) = backoff_calculator::core::share::decode_fields(
+        "lib=urllib3&lib.version=x%26lib%3Dpolly",
+        State::with_seed(1),
+    );
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(s.library.as_ref().unwrap().values.release(), "");
+    assert!(!encode(&s).contains("polly"), "{}", encode(&s));
     // A library with one release, or none chosen.
     let (_, notices) = read("lib=polly&lib.version=8");
     assert!(notices[0].reason.contains("one release"), "{notices:?}");

@@ -151,6 +151,15 @@ pub fn encode(state: &State) -> String {
     out
 }
 
+/// Whether `text` could be a release's id: at most 16 of the characters
+/// ids use (`2.5`, `java-1.71`), all safe in a URL as written.
+pub fn release_id_like(text: &str) -> bool {
+    text.len() <= 16
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+}
+
 /// Reads a query string (with or without the leading `?`) over `defaults`.
 pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
     let (mut state, mut notices) = decode_fields(query, defaults);
@@ -184,12 +193,16 @@ pub fn decode_fields(query: &str, defaults: State) -> (State, Vec<Notice>) {
     for (name, key, value) in lib_params {
         let reason = match &mut state.library {
             None => Some("no library is chosen (lib=).".to_string()),
-            // Checked once the model is here (`settle_library`): leaked,
-            // a few bytes once per link read.
-            Some(chosen) if name == RELEASE_PARAM => {
+            // Checked against the model's releases once the model is here
+            // (`settle_library`); until then only a short id of the
+            // characters release ids use is kept (leaked: a few bytes
+            // once per link read), so the link written meanwhile never
+            // carries more than that.
+            Some(chosen) if name == RELEASE_PARAM && release_id_like(&value) => {
                 chosen.values.set_release(Box::leak(value.into_boxed_str()));
                 continue;
             }
+            Some(_) if name == RELEASE_PARAM => Some("not a release this page knows.".into()),
             Some(chosen) => chosen
                 .values
                 .set_text(&name, &value)

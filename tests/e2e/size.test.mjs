@@ -30,13 +30,15 @@ export const CRITICAL_TARGET_BYTES = 160 * 1024;
  * standard float writer left the first screen (178,138 B before, 171,108 B
  * after, with "did not happen" for retries a sample did not make) and a
  * library's fields were read in the library models' part (170,689 B), then
- * to 166.25 KiB when the app's state was read with `use_context` rather
+ * to 166.3 KiB when the app's state was read with `use_context` rather
  * than `expect_context`, whose message brought the writer of escaped
  * strings (170,955 B before, with this round's three branches merged,
- * 170,173 B after). Lower it whenever the first screen shrinks; nothing
- * may raise it without an issue that says so.
+ * 170,173 B after), with the link's reader then refusing at once a
+ * `lib.version` no release id could be (170,277 B). Lower it whenever the
+ * first screen shrinks; nothing may raise it without an issue that says
+ * so.
  */
-export const CRITICAL_CEILING_BYTES = 166.25 * 1024;
+export const CRITICAL_CEILING_BYTES = 166.3 * 1024;
 /**
  * The most the whole page may weigh: what "The first screen first"
  * measured (296,655 B, the wasm in four parts: the first screen, the
@@ -166,7 +168,14 @@ export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752
   // not `expect_context`, whose panic message wrote a type's name with
   // `{:?}` and so brought the writer of escaped strings (399,000 B before,
   // 397,895 B after; the critical path 170,955 B before, 170,173 B after).
-  - 1_105;
+  - 1_105
+  // Issues 25 and 23, from the review: the link's reader refuses at once a
+  // `lib.version` no release id could be, an export made while a long
+  // schedule's means are still being made writes them made, and the
+  // comparison's deciding line counts its runs from the one constant
+  // (397,895 B before, 398,499 B after; the critical path 170,173 B
+  // before, 170,277 B after).
+  + 604;
 
 const env = useBrowser();
 

@@ -14,7 +14,7 @@ use super::{Configured, LibError, LibId};
 pub type FieldsRead = (Vec<Option<String>>, Configured);
 
 /// Reads `texts` (the fields, in the table's order, then the `Release`
-/// select's release, when the library has more than one) into `lib`'s values
+/// select's release, empty for the current one) into `lib`'s values
 /// over `last`, the values in use (the defaults when `last` is another
 /// library's or none): each field's message (`None`: accepted) and the
 /// values to use now. A text refused alone keeps its field's value in

@@ -3,6 +3,8 @@
 //! and the table to copy as Markdown or download as CSV.
 
 mod markup;
+#[cfg(test)]
+mod tests;
 
 use leptos::html::Tbody;
 use leptos::prelude::*;
@@ -14,14 +16,21 @@ use web_sys::Element;
 use crate::core::compare::chart::{chart_height, WIDTH};
 use crate::core::compare::library::{comparison, modes_policy, Comparison};
 use crate::core::compare::{STUDY, STUDY_URL};
+use crate::core::format;
 use crate::core::policy::{Jitter, Policy, Proportional};
+use crate::core::schedule::{decorrelated_means, SIMULATION_RUNS};
 use crate::ui::state::{means, use_derived, use_library, use_policy, Derived};
 use crate::ui::widgets::export_row::{export_row, Exported};
 use crate::ui::widgets::scroll_table::ScrollTable;
 
 const TITLE_ID: &str = "mode-chart-title";
 /// Said while the decorrelated mode's runs are being made.
-const DECIDING: &str = "Still deciding: decorrelated's expected total is the middle of each range until 2,000 simulated runs are made, in a moment.";
+fn deciding_words() -> String {
+    format!(
+        "Still deciding: decorrelated's expected total is the middle of each range until {} simulated runs are made, in a moment.",
+        format::thousands(SIMULATION_RUNS as u64)
+    )
+}
 const TITLE: &str = "Expected total (bar) and worst case (line) of each mode, on one axis";
 
 /// The chart's key and the study's source: static, so markup rather than
@@ -56,6 +65,8 @@ pub struct Compared {
     own_deciding: Memo<bool>,
     /// Whether the page policy's are.
     page_deciding: Memo<bool>,
+    /// What it is made from.
+    derived: Derived,
 }
 
 impl Compared {
@@ -94,7 +105,25 @@ impl Compared {
             chosen,
             own_deciding,
             page_deciding: derived.means_deciding,
+            derived,
         }
+    }
+
+    /// `write` of the comparison as the exports write it: as shown, or,
+    /// while the decorrelated means are still being made, with them made
+    /// now (one click's work), so that an export never writes the middle
+    /// of each range as a simulated mean.
+    pub fn write_settled(&self, write: &dyn Fn(&Comparison) -> String) -> String {
+        if !untrack(|| self.deciding()) {
+            return self.shown.with_untracked(write);
+        }
+        let d = self.derived;
+        let at = d
+            .library
+            .with_untracked(|l| d.policy.with_untracked(|p| modes_policy(p, l.as_deref())));
+        let means = decorrelated_means(at.base_ms, at.cap_ms, at.max_retries);
+        d.library
+            .with_untracked(|l| write(&comparison(&at, &means, l.as_deref())))
     }
 
     /// Whether the decorrelated mode's expected total is still a preview,
@@ -135,8 +164,8 @@ pub fn ModeComparison(
         });
         match (policy, comparing.deciding()) {
             (policy, false) => policy,
-            (Some(policy), true) => Some(format!("{policy} {DECIDING}")),
-            (None, true) => Some(DECIDING.to_string()),
+            (Some(policy), true) => Some(format!("{policy} {}", deciding_words())),
+            (None, true) => Some(deciding_words()),
         }
     };
     let body = NodeRef::<Tbody>::new();

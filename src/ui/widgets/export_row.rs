@@ -78,7 +78,7 @@ fn text(
     compared: Option<Compared>,
 ) -> String {
     let c = |write: &dyn Fn(&Comparison) -> String| match compared {
-        Some(c) => c.shown.with_untracked(write),
+        Some(c) => c.write_settled(write),
         None => String::new(),
     };
     match what {

@@ -125,6 +125,9 @@ impl Runner {
             // a long study's last slice, its results and the browser's
             // parse of them would otherwise make one long task.
             TimeoutFuture::new(0).await;
+            if generation.get_value() != id {
+                return;
+            }
             work.finish();
             TimeoutFuture::new(0).await;
             if generation.get_value() != id {

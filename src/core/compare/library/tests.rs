@@ -197,6 +197,30 @@ fn a_dependent_library_takes_its_worst_case_from_its_runs() {
     assert_eq!(row.worst_ms, shown.schedule.range_max_ms);
 }
 
+/// The policy the modes run at: the page's own without a library; with
+/// one, the closest to its rows, which the comparison names and runs the
+/// five modes at.
+#[test]
+fn the_modes_run_at_the_page_policy_or_the_closest_one() {
+    let page = Policy::default();
+    assert_eq!(modes_policy(&page, None), page);
+    let own = comparison(&page, &[], None);
+    assert!(own.library.is_none());
+    assert_eq!(own.modes, compare_modes(&page, &[]));
+
+    let mut c = Configured::defaults(LibId::parse("urllib3").unwrap());
+    c.values.set("backoff_factor", 0.5).unwrap();
+    let shown = library_schedule(&c, 3).unwrap();
+    let at = modes_policy(&page, Some(&shown));
+    assert_eq!(at, closest_policy(&lib_rows(&c), &page));
+    assert_ne!(at, page);
+    let with = comparison(&at, &[], Some(&shown));
+    let beside = with.library.unwrap();
+    assert_eq!(beside.policy, at);
+    assert_eq!(beside.words, closest_words(&at, c.lib.name()));
+    assert_eq!(with.modes, compare_modes(&at, &[]));
+}
+
 #[test]
 fn no_rows_or_no_wait_keeps_the_page_and_waits_nothing() {
     let page = Policy::default();

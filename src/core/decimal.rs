@@ -55,10 +55,11 @@ pub fn ungroup(text: &str) -> Option<std::borrow::Cow<'_, str>> {
 /// Reads `text` as the nearest `f64` (ties to even); `None` when it is not
 /// a number in the grammar above. No trimming: `" 1"` is refused.
 pub fn parse_f64(text: &str) -> Option<f64> {
-    let (negative, rest) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
+    // `strip_prefix`, not `&text[1..]`: see `presets::note_parts`.
+    let (negative, rest) = match (text.strip_prefix('-'), text.strip_prefix('+')) {
+        (Some(rest), _) => (true, rest),
+        (None, Some(rest)) => (false, rest),
+        (None, None) => (false, text),
     };
     let word = |w: &str| rest.eq_ignore_ascii_case(w);
     let value = if word("inf") || word("infinity") {

@@ -97,10 +97,12 @@ pub const NOTICE_QUOTE_CHARS: usize = 40;
 
 /// The first [`NOTICE_QUOTE_CHARS`] characters of `text`, with `…` when cut.
 fn quote(text: &str) -> String {
-    match text.char_indices().nth(NOTICE_QUOTE_CHARS) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
+    // Whole chars, not `&text[..cut]`: see `presets::note_parts`.
+    let mut quoted: String = text.chars().take(NOTICE_QUOTE_CHARS).collect();
+    if text.chars().nth(NOTICE_QUOTE_CHARS).is_some() {
+        quoted.push('…');
     }
+    quoted
 }
 
 impl fmt::Display for Notice {

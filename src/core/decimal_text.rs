@@ -249,7 +249,9 @@ fn with_point(n: u64, d: u32) -> String {
     };
     // `split_at_checked`: `split_at` can panic, and its message brings
     // Rust's char escaping to the first screen (see `presets::note_parts`).
-    let (int, frac) = digits.split_at_checked(digits.len() - d).unwrap_or(("0", ""));
+    let (int, frac) = digits
+        .split_at_checked(digits.len() - d)
+        .unwrap_or(("0", ""));
     format!("{int}.{frac}")
 }
 

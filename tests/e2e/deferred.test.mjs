@@ -70,6 +70,46 @@ test('the first screen answers while the rest is still on its way, then the rest
   }
 });
 
+test('decorrelated means come with the rest: the middle of each range, marked, until it is here', async () => {
+  const gate = holding();
+  const { page, context, errors } = await env.openPage('?seed=42&jitter=decorrelated', onChunk(gate.handle, REST));
+  try {
+    // The first sample is there at once; the expected column is the
+    // preview, and the note says it is still being decided.
+    await deferredIs(page, 'loading');
+    assert.equal((await rows(page)).length, 5);
+    const note = page.getByTestId('deciding');
+    await note.getByText('Still deciding').waitFor();
+    const midpoints = (await rows(page)).map((r) => (r.min + r.max) / 2);
+    assert.deepEqual((await rows(page)).map((r) => r.expected), midpoints);
+    // Typing meanwhile keeps it marked, on the new values.
+    await page.getByLabel('Max retries', { exact: true }).fill('3');
+    await page.waitForFunction(() => document.querySelectorAll('table.schedule tbody tr').length === 3);
+    await note.waitFor();
+    // The rest arrives: the means are made at once, and the mark goes.
+    gate.release();
+    await deferredIs(page, 'ready');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="deciding"]'));
+    await page.getByText('the average of 2,000 simulated runs').waitFor();
+    const made = await rows(page);
+    assert.equal(made.length, 3);
+    assert.notDeepEqual(made.map((r) => r.expected), made.map((r) => (r.min + r.max) / 2));
+    for (const r of made) assert.ok(r.expected > r.min && r.expected < r.max, JSON.stringify(r));
+    // The same means as a page opened on those values.
+    const fresh = await env.openPage('?seed=42&jitter=decorrelated&retries=3');
+    try {
+      await deferredIs(fresh.page, 'ready');
+      await fresh.page.waitForFunction(() => !document.querySelector('[data-testid="deciding"]'));
+      assert.deepEqual((await rows(fresh.page)).map((r) => r.expected), made.map((r) => r.expected));
+    } finally {
+      await fresh.context.close();
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the sections\' stylesheet is asked for with their part, not after it, and once', async () => {
   const gate = holding();
   const styles = [];

@@ -19,7 +19,7 @@ use crate::core::compare::{STUDY, STUDY_URL};
 use crate::core::format;
 use crate::core::policy::{Jitter, Policy, Proportional};
 use crate::core::schedule::{decorrelated_means, SIMULATION_RUNS};
-use crate::ui::state::{means, use_derived, use_library, use_policy, Derived};
+use crate::ui::state::{means, use_derived, use_library, use_policy, Derived, MeansRunner};
 use crate::ui::widgets::export_row::{export_row, Exported};
 use crate::ui::widgets::scroll_table::ScrollTable;
 
@@ -91,11 +91,13 @@ impl Compared {
                 ..derived.policy.get()
             },
         });
-        let (own, own_deciding) = means::decorrelated(own_policy);
+        // This section's code brought the simulation with it.
+        let own = means::decorrelated(own_policy);
+        own.start(MeansRunner::new());
         let shown = Memo::new(move |_| {
             let means = match chosen.get() {
-                true => own,
-                false => derived.means,
+                true => own.values,
+                false => derived.means.values,
             };
             let at = at();
             means.with(|m| derived.library.with(|l| comparison(&at, m, l.as_deref())))
@@ -103,8 +105,8 @@ impl Compared {
         Compared {
             shown,
             chosen,
-            own_deciding,
-            page_deciding: derived.means_deciding,
+            own_deciding: own.deciding,
+            page_deciding: derived.means.deciding,
             derived,
         }
     }

@@ -284,7 +284,7 @@ pub fn ScheduleTable() -> impl IntoView {
     let model = use_library().model;
     let simulated = move || model.get().is_none() && schedule.with(|s| s.expected_is_simulated);
     // A long schedule's decorrelated means are made after it is shown.
-    let deciding = use_derived().means_deciding;
+    let deciding = use_derived().means.deciding;
     view! {
         <ScrollTable
             caption="Retry schedule"

@@ -22,6 +22,7 @@ use leptos::prelude::*;
 
 pub use field::{read_units, Bound, Field, StaleField};
 pub use library::{LibraryInputs, Waiting};
+pub use means::{Means, MeansRunner};
 pub use parts::{CodeInputs, FactorInputs, PolicyInputs, RetryAfterInputs, SimInputs};
 
 use crate::core::decimal_text::shortest;
@@ -30,6 +31,7 @@ use crate::core::library::Schedule as LibRows;
 use crate::core::library::{Configured, Engine, LibrarySchedule};
 use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
 use crate::core::schedule::{schedule_with_means, Schedule};
+
 use crate::core::server_wait::{Reads, ServerWait};
 use crate::core::share::{Notice, State};
 
@@ -40,11 +42,11 @@ pub struct Derived {
     /// and a reversed pair of factors keeps the last valid pair.
     pub policy: Memo<Policy>,
     /// The decorrelated simulation means for the current base, cap and
-    /// retries (see [`decorrelated_means`]).
-    pub means: Memo<Arc<Vec<f64>>>,
-    /// Whether `means` is still a preview: for a long schedule the runs are
-    /// made in slices between the page's tasks ([`means::decorrelated`]).
-    pub means_deciding: Memo<bool>,
+    /// retries (see [`decorrelated_means`]), and whether they are still a
+    /// preview: for a long schedule the runs are made in slices between
+    /// the page's tasks, and none are made before the simulation's code is
+    /// here ([`means::decorrelated`]).
+    pub means: Means,
     /// What becomes of the applied server wait under the current inputs:
     /// read by the schedule and by the note beside the tester.
     pub server_wait: Memo<Option<ServerWait>>,
@@ -97,7 +99,7 @@ impl Derived {
         // schedule: made at once or in slices, once per base, cap and
         // retries (see `means.rs`). The mode comparison reads it too,
         // whatever the jitter.
-        let (means, means_deciding) = means::decorrelated(policy);
+        let means = means::decorrelated(policy);
         let seed = policy_in.seed;
         let (set_max, deadline_field) = (retry_after.max.valid, policy_in.deadline.valid);
         let retry_after_max =
@@ -161,7 +163,9 @@ impl Derived {
             // other modes never wait for them.
             let p = policy.get();
             let mut s = match p.jitter {
-                Jitter::Decorrelated => means.with(|m| schedule_with_means(&p, seed.get(), m)),
+                Jitter::Decorrelated => means
+                    .values
+                    .with(|m| schedule_with_means(&p, seed.get(), m)),
                 _ => schedule_with_means(&p, seed.get(), &[]),
             };
             if let Some((retry, wait_ms)) = wait {
@@ -179,7 +183,6 @@ impl Derived {
         Derived {
             policy,
             means,
-            means_deciding,
             server_wait,
             library,
             schedule,

@@ -320,18 +320,18 @@ fn a_long_schedule_shows_decorrelated_means_as_a_preview_at_once() {
     use crate::core::schedule::{decorrelated_means, decorrelated_preview};
     // 100 retries: 200,000 draws, made at once.
     with_state("jitter=decorrelated&retries=100&seed=1", |state| {
-        assert!(!state.derived.means_deciding.get());
+        assert!(!state.derived.means.deciding.get());
         assert_eq!(
-            *state.derived.means.get(),
+            *state.derived.means.values.get(),
             decorrelated_means(1000, 32_000, 100)
         );
     });
     // 1,000 retries: the middle of each range until the runs are made (in
     // the browser, in slices), marked.
     with_state("jitter=decorrelated&retries=1000&seed=1", |state| {
-        assert!(state.derived.means_deciding.get());
+        assert!(state.derived.means.deciding.get());
         assert_eq!(
-            *state.derived.means.get(),
+            *state.derived.means.values.get(),
             decorrelated_preview(1000, 32_000, 1000)
         );
         assert_eq!(state.derived.schedule.get().rows.len(), 1000);

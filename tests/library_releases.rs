@@ -33,6 +33,7 @@ fn configured(id: &str, v: Values) -> Configured {
     Configured {
         lib: LibId::parse(id).unwrap(),
         values: v,
+        unread: Vec::new(),
     }
 }
 

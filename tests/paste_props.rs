@@ -43,6 +43,7 @@ fn round_trip(lib: LibId, v: &Values) -> Result<(), TestCaseError> {
     let wanted = Configured {
         lib,
         values: v.clone(),
+        unread: Vec::new(),
     };
     if let Err(e) = wanted.check() {
         match got {

@@ -149,6 +149,28 @@ pub fn encode(state: &State) -> String {
         if !release.is_empty() {
             pair(&format!("{LIB_PREFIX}{RELEASE_PARAM}"), release);
         }
+        // Not read yet (the library models are not here): as the link gave
+        // them, escaped.
+        for (name, text) in &chosen.unread {
+            pair(&format!("{LIB_PREFIX}{}", escape(name)), &escape(text));
+        }
+    }
+    out
+}
+
+/// `text` with every byte but a letter, a digit and `-._~` written as
+/// `%XX`, so that any text reads back as it was.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            out.push('%');
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        }
     }
     out
 }
@@ -169,10 +191,11 @@ pub fn decode(query: &str, defaults: State) -> (State, Vec<Notice>) {
     (state, notices)
 }
 
-/// [`decode`] up to the library's values taken together: each is checked
-/// alone, against the library's table. The page finishes with
+/// [`decode`] up to the library's values: they are kept as the link gave
+/// them ([`Configured::unread`]). The page reads them with
 /// [`settle_library`] once it has the library's model (which it fetches
-/// only for a link that names a library).
+/// only for a link that names a library), so the first screen carries no
+/// reader of them.
 pub fn decode_fields(query: &str, defaults: State) -> (State, Vec<Notice>) {
     let fallback = defaults.policy.proportional;
     let mut state = defaults;
@@ -205,11 +228,11 @@ pub fn decode_fields(query: &str, defaults: State) -> (State, Vec<Notice>) {
                 continue;
             }
             Some(_) if name == RELEASE_PARAM => Some("not a release this page knows.".into()),
-            Some(chosen) => chosen
-                .values
-                .set_text(&name, &value)
-                .err()
-                .map(|e| e.to_string()),
+            // Read with the library models (`settle_library`).
+            Some(chosen) => {
+                chosen.unread.push((name, value));
+                continue;
+            }
         };
         if let Some(reason) = reason {
             notices.push(Notice { key, value, reason });
@@ -390,6 +413,35 @@ mod tests {
         assert_eq!(
             decode("budget=0", State::with_seed(1)).0,
             State::with_seed(1)
+        );
+    }
+
+    #[test]
+    fn a_links_library_values_wait_for_the_models_as_given() {
+        // Read alone, the link keeps them as text: the first screen has no
+        // reader of a library's values.
+        let query = "lib=tenacity&lib.max=30&lib.x%26y=a%3Db+%C3%A9";
+        let (state, notices) = decode_fields(query, State::with_seed(1));
+        assert!(notices.is_empty());
+        let chosen = state.library.clone().unwrap();
+        let unread = [("max", "30"), ("x&y", "a=b é")].map(|(n, t)| (n.into(), t.into()));
+        assert_eq!(chosen.unread, unread);
+        // Written back meanwhile, escaped: they read back as they were.
+        let written = encode(&state);
+        assert!(
+            written.ends_with("lib=tenacity&lib.max=30&lib.x%26y=a%3Db%20%C3%A9"),
+            "{written}"
+        );
+        assert_eq!(decode_fields(&written, State::with_seed(1)).0, state);
+        // With the models, each is read or refused with the library's words.
+        let (settled, notices) = decode(query, State::with_seed(1));
+        let chosen = settled.library.unwrap();
+        assert!(chosen.unread.is_empty());
+        assert_eq!(chosen.values.text("max"), "30");
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert_eq!(
+            (notices[0].key.as_str(), notices[0].value.as_str()),
+            ("lib.x&y", "a=b é")
         );
     }
 

@@ -450,6 +450,11 @@ pub struct Configured {
     pub lib: LibId,
     /// Its parameters, each in the library's own unit.
     pub values: Values,
+    /// A link's values for it not read yet, each as `(name, text)`: the
+    /// library models read them ([`Configured::settle`]), so the first
+    /// screen carries no reader of a library's values. Until then they stay
+    /// as the link gave them, and a link written meanwhile keeps them.
+    pub unread: Vec<(String, String)>,
 }
 
 impl Configured {
@@ -458,6 +463,7 @@ impl Configured {
         Configured {
             lib,
             values: lib.defaults(),
+            unread: Vec::new(),
         }
     }
 

@@ -60,11 +60,21 @@ pub(super) fn check_release(model: &dyn Model, v: &Values) -> Result<(), LibErro
 }
 
 impl Configured {
-    /// Holds values read from a link to the library's rules, each refusal
-    /// said as a notice: a release the model does not cover gives way to
-    /// the current one (the other values stay); values refused together
-    /// give way to the library's defaults at that release.
+    /// Reads a link's values ([`Configured::unread`]) and holds them to
+    /// the library's rules, each refusal said as a notice: a value refused
+    /// alone keeps its default; a release the model does not cover gives
+    /// way to the current one (the other values stay); values refused
+    /// together give way to the library's defaults at that release.
     pub fn settle(&mut self, notices: &mut Vec<Notice>) {
+        for (name, text) in std::mem::take(&mut self.unread) {
+            if let Err(e) = self.values.set_text(&name, &text) {
+                notices.push(Notice {
+                    key: format!("{LIB_PREFIX}{name}"),
+                    value: text,
+                    reason: e.to_string(),
+                });
+            }
+        }
         let model = self.lib.model();
         let asked = self.values.release();
         match release_of(model, asked) {

@@ -154,7 +154,15 @@ impl LibraryInputs {
     /// failed.
     fn set_library(&self, chosen: Option<Configured>) {
         let this = *self;
-        let show = move |chosen: Option<Configured>| {
+        let show = move |mut chosen: Option<Configured>| {
+            // A link's values that waited for the models are read now. (A
+            // refusal then keeps the default, which the field shows; the
+            // link's notices were said when it was opened.)
+            if let (Some(c), Some(engine)) = (&mut chosen, this.engine.get_untracked()) {
+                if !c.unread.is_empty() {
+                    (engine.settle)(c, &mut Vec::new());
+                }
+            }
             let want = texts(chosen.as_ref());
             if this.texts.with_untracked(|t| *t != want) {
                 this.texts.set(want);

@@ -82,6 +82,7 @@ fn exact_where_the_library_is_a_page_policy() {
             let c = Configured {
                 lib,
                 values: t.values,
+                unread: Vec::new(),
             };
             // The page's other fields are not the library's: a fallback
             // with other numbers must not leak into the rows.

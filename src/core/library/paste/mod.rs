@@ -170,6 +170,7 @@ pub fn read_with(
     let config = Configured {
         lib,
         values: r.values,
+        unread: Vec::new(),
     };
     if !r.errors.is_empty() {
         return Err(PasteError::Refused {

@@ -35,7 +35,8 @@ pub fn shortest_wide(x: f64) -> String {
     // do), the nearer of two that both do.
     for p in 1..=17.min(digits.len() - 1) {
         let (head, rest) = digits.split_at(p);
-        let floor: u64 = head.parse().unwrap_or(0);
+        // By hand: `str::parse` would be placed in the first screen's wasm.
+        let floor = head.bytes().fold(0, |n, b| n * 10 + u64::from(b - b'0'));
         // Half up on a tie, as [`shortest`] picks.
         let half = format!("5{}", "0".repeat(rest.len() - 1));
         let nearest = floor + u64::from(rest >= half.as_str());

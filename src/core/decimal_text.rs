@@ -18,6 +18,12 @@
 //! above, with 17 significant digits. [`fixed`] gives what `{:.N}` gives
 //! (the exact value rounded half to even) for values below 2^64 and up to
 //! 19 decimals. `tests/decimal.rs` checks both against the standard writer.
+//! [`shortest_wide`] and [`fixed_wide`] write every value exactly, for the
+//! parts loaded after the first screen only (module `wide`).
+
+mod wide;
+
+pub use wide::{fixed_wide, shortest_wide, WideNum};
 
 /// An `f64` that formats as [`shortest`] writes it, for `format!` and
 /// `write!` (`{}` of a bare `f64` would bring the standard writer back).

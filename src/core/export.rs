@@ -12,6 +12,7 @@
 use super::compare::chart::{cell_texts, library_texts, mode_name};
 use super::compare::library::{spread_words, Beside};
 use super::compare::{ModeRow, STUDY, STUDY_URL};
+use super::decimal_text::{fixed, shortest, Fixed, Num};
 use super::format;
 use super::library::Configured;
 use super::policy::{Jitter, Proportional};
@@ -72,7 +73,7 @@ fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
     let p = &state.policy;
     let mut rows = vec![
         ("base_ms", p.base_ms.to_string()),
-        ("multiplier", p.multiplier.to_string()),
+        ("multiplier", shortest(p.multiplier)),
         ("cap_ms", p.cap_ms.to_string()),
         ("max_retries", p.max_retries.to_string()),
         ("jitter", p.jitter.as_str().to_string()),
@@ -82,8 +83,8 @@ fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
         rows.extend(library_settings(c));
     } else if p.jitter == Jitter::Proportional {
         let pr = &p.proportional;
-        rows.push(("proportional_lo", pr.lo.to_string()));
-        rows.push(("proportional_hi", pr.hi.to_string()));
+        rows.push(("proportional_lo", shortest(pr.lo)));
+        rows.push(("proportional_hi", shortest(pr.hi)));
         rows.push(("cap_order", pr.cap.as_str().to_string()));
     }
     rows.push(("seed", state.seed.to_string()));
@@ -179,7 +180,7 @@ fn markdown_settings(state: &State) -> Vec<(&'static str, String)> {
     };
     let mut rows = vec![
         ("Base delay", format::delay(p.base_ms as f64)),
-        ("Multiplier", p.multiplier.to_string()),
+        ("Multiplier", shortest(p.multiplier)),
         ("Max delay", format::delay(p.cap_ms as f64)),
         (
             "Max retries",
@@ -194,7 +195,12 @@ fn markdown_settings(state: &State) -> Vec<(&'static str, String)> {
         let pr = &p.proportional;
         rows.push((
             "Factors",
-            format!("{} – {}, cap {} the factor", pr.lo, pr.hi, pr.cap.as_str()),
+            format!(
+                "{} – {}, cap {} the factor",
+                Num(pr.lo),
+                Num(pr.hi),
+                pr.cap.as_str()
+            ),
         ));
     }
     rows.push(("Seed", state.seed.to_string()));
@@ -308,14 +314,12 @@ pub fn simulation_markdown(results: &[ModeResult]) -> String {
         "| Mode | Clients | Calls per run | Time to finish | Gave up per run |\n|---|---:|---:|---:|---:|\n",
     );
     for r in results {
-        let gave_up = r
-            .mean_gave_up
-            .map_or("never".to_string(), |g| format!("{g:.1}"));
+        let gave_up = r.mean_gave_up.map_or("never".to_string(), |g| fixed(g, 1));
         out += &format!(
-            "| {} | {} | {:.1} | {} | {gave_up} |\n",
+            "| {} | {} | {} | {} | {gave_up} |\n",
             r.mode.label(),
             format::thousands(r.clients as u64),
-            r.mean_calls,
+            Fixed(r.mean_calls, 1),
             format::total(r.mean_time_ms)
         );
     }
@@ -328,13 +332,13 @@ pub fn simulation_csv(results: &[ModeResult]) -> String {
     let mut out =
         String::from("mode,clients,runs,calls_per_run,time_to_finish_ms,gave_up_per_run\n");
     for r in results {
-        let gave_up = r.mean_gave_up.map_or(String::new(), |g| format!("{g:.2}"));
+        let gave_up = r.mean_gave_up.map_or(String::new(), |g| fixed(g, 2));
         out += &format!(
-            "{},{},{},{:.2},{},{gave_up}\n",
+            "{},{},{},{},{},{gave_up}\n",
             r.mode.as_str(),
             r.clients,
             r.runs,
-            r.mean_calls,
+            Fixed(r.mean_calls, 2),
             whole(r.mean_time_ms)
         );
     }
@@ -384,7 +388,7 @@ pub fn design_doc(
                 format::thousands(runs as u64),
                 state.seed,
                 format::thousands(clients as u64),
-                sim::STUDY_BASE_MS,
+                Num(sim::STUDY_BASE_MS),
                 format::thousands(sim::STUDY_CAP_MS as u64),
                 simulation_markdown(results)
             )

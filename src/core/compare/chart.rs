@@ -6,6 +6,7 @@
 use super::library::LibraryRow;
 use super::ModeRow;
 use crate::core::chart::{axis_label, nice_ceiling};
+use crate::core::decimal_text::Num;
 use crate::core::format;
 use crate::core::policy::{Jitter, Proportional};
 
@@ -34,7 +35,7 @@ pub fn mode_name(jitter: Jitter, factors: Proportional) -> String {
 /// The factors part of [`mode_name`], `×0.8–1.2`, for proportional jitter
 /// only: the table keeps it on one line (a line may break after a dash).
 pub fn mode_factors(jitter: Jitter, factors: Proportional) -> Option<String> {
-    (jitter == Jitter::Proportional).then(|| format!("×{}–{}", factors.lo, factors.hi))
+    (jitter == Jitter::Proportional).then(|| format!("×{}–{}", Num(factors.lo), Num(factors.hi)))
 }
 
 /// The texts of a row's two value cells: the worst case, and the expected

@@ -8,6 +8,7 @@
 //! of the page carries.
 
 use super::{compare_modes, ModeRow};
+use crate::core::decimal_text::Num;
 use crate::core::format;
 use crate::core::library::{close, LibrarySchedule};
 use crate::core::policy::{Policy, MAX_DELAY_MS, MAX_MULTIPLIER, MAX_RETRIES, MIN_MULTIPLIER};
@@ -220,7 +221,7 @@ pub fn closest_words(policy: &Policy, library: &str) -> String {
     format!(
         "The modes below use base {} ms, multiplier {}, cap {} ms, {retries}: the page policy closest to {library}'s settings.",
         thousands(policy.base_ms),
-        policy.multiplier,
+        Num(policy.multiplier),
         thousands(policy.cap_ms),
     )
 }

@@ -29,6 +29,7 @@ use super::{
     RetryAfterRule, Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
+use crate::core::decimal_text::Num;
 use crate::core::policy::Jitter;
 
 /// The retry quota of a fresh client, tokens.
@@ -176,7 +177,7 @@ impl Writer for Aws {
             format!(
                 "# throttling = {}: retry n waits U × min({} ms × 2^(n−1), 20 s).",
                 v.flag("throttling"),
-                base_and_cost(v).0
+                Num(base_and_cost(v).0)
             )
         };
         format!(
@@ -187,8 +188,8 @@ impl Writer for Aws {
              {waits}\n\
              config = Config(retries={{'mode': 'standard', 'total_max_attempts': {}}})\n\
              client = boto3.client('sqs', config=config)\n",
-            v.get("max_attempts"),
-            v.get("max_attempts"),
+            Num(v.get("max_attempts")),
+            Num(v.get("max_attempts")),
         )
     }
 

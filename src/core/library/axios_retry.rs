@@ -21,6 +21,7 @@ use super::{
     Values, Writer, NODE_TIMER_MAX_MS,
 };
 use super::{Draft, Policy, Translation};
+use crate::core::decimal_text::Num;
 use crate::core::policy::CapOrder;
 
 const PARAMS: &[Param] = &[
@@ -113,7 +114,7 @@ impl Writer for AxiosRetry {
              retryDelay: (retryCount, error) => exponentialDelay(retryCount, error, delayFactor),\n\
              }});\n",
             num(v.get("delayFactor")),
-            v.get("retries"),
+            Num(v.get("retries")),
         )
     }
 

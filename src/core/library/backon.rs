@@ -16,6 +16,7 @@ use super::{
     py_float, rust_duration, Bounds, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
     Unit, Values, Writer, MAX_ROWS,
 };
+use crate::core::decimal_text::Num;
 
 const PARAMS: &[Param] = &[
     Param::new("min_delay", Unit::Millis, 1000.0, 0.0, 86_400_000.0),
@@ -123,7 +124,7 @@ impl Writer for Backon {
             _ => ".without_max_delay()".to_string(),
         });
         lines.push(match v.get("max_times") {
-            m if m.is_finite() => format!(".with_max_times({m})"),
+            m if m.is_finite() => format!(".with_max_times({})", Num(m)),
             _ => ".without_max_times()".to_string(),
         });
         let note = if v.flag("jitter") {

@@ -28,6 +28,7 @@ use super::{
     go_ms, num, Bounds, Combine, Counting, Info, Language, Model, Param, Rand, RetryAfterRule,
     Unit, Values, Writer, MAX_ROWS,
 };
+use crate::core::decimal_text::Num;
 
 const PARAMS: &[Param] = &[
     Param::new("InitialInterval", Unit::Millis, 500.0, 0.0, 86_400_000.0),
@@ -151,7 +152,7 @@ impl Writer for Cenkalti {
             // Inside Retry's argument list gofmt drops the spaces.
             go_ms(v.get("MaxElapsedTime")).replace(" * ", "*")
         );
-        let tries = format!("backoff.WithMaxTries({}),", v.get("MaxTries"));
+        let tries = format!("backoff.WithMaxTries({}),", Num(v.get("MaxTries")));
         let width = elapsed.len().max(tries.len());
         format!(
             "package main\n\n\

@@ -18,6 +18,7 @@ use super::{
     num, Bounds, Counting, Info, Language, LibError, Model, Param, Rand, RetryAfterRule, Unit,
     Values,
 };
+use crate::core::decimal_text::Num;
 use crate::core::policy::Jitter;
 use crate::core::schedule::capped_exponentials;
 
@@ -116,7 +117,7 @@ impl Writer for Envoy {
              num_retries: {}\n  \
              retry_back_off:\n    \
              base_interval: {}s{max}\n",
-            v.get("num_retries"),
+            Num(v.get("num_retries")),
             num(v.get("base_interval") / 1000.0),
         )
     }

@@ -23,6 +23,7 @@ use super::{
     Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
+use crate::core::decimal_text::Num;
 use crate::core::policy::CapOrder;
 
 /// The client's default limit on `maxAttempts`.
@@ -113,9 +114,10 @@ impl Model for Grpc {
             return Vec::new();
         }
         vec![format!(
-            "<code>maxAttempts</code> {asked} is lowered to the client's limit of {MAX_CALL_ATTEMPTS} attempts (grpc-go's <code>defaultMaxCallAttempts</code>, grpc-java's <code>maxRetryAttempts</code>), so {} retries, not {}.",
+            "<code>maxAttempts</code> {} is lowered to the client's limit of {MAX_CALL_ATTEMPTS} attempts (grpc-go's <code>defaultMaxCallAttempts</code>, grpc-java's <code>maxRetryAttempts</code>), so {} retries, not {}.",
+            Num(asked),
             MAX_CALL_ATTEMPTS - 1,
-            asked - 1.0
+            Num(asked - 1.0)
         )]
     }
 
@@ -148,7 +150,7 @@ impl Writer for Grpc {
              \"maxBackoff\": \"{}s\",\n      \
              \"backoffMultiplier\": {},\n      \
              \"retryableStatusCodes\": [\"UNAVAILABLE\"]\n    }}\n  }}]\n}}\n",
-            v.get("maxAttempts"),
+            Num(v.get("maxAttempts")),
             num(v.get("initialBackoff")),
             num(v.get("maxBackoff")),
             num(v.get("backoffMultiplier")),

@@ -23,6 +23,7 @@ use super::{
     RetryAfterRule, Unit, Values, Writer, MAX_ROWS, NODE_TIMER_MAX_MS,
 };
 use super::{Draft, Policy, Translation};
+use crate::core::decimal_text::Num;
 use crate::core::policy::CapOrder;
 
 const PARAMS: &[Param] = &[
@@ -235,7 +236,7 @@ impl Writer for PRetry {
              randomize: {},\n  \
              maxRetryTime: {},\n\
              }});\n",
-            v.get("retries"),
+            Num(v.get("retries")),
             num(v.get("factor")),
             num(v.get("minTimeout")),
             js(v.get("maxTimeout")),

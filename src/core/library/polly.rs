@@ -20,6 +20,7 @@ use super::{
     Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
+use crate::core::decimal_text::Num;
 use crate::core::policy::{CapOrder, Jitter};
 
 /// Polly's `DelayBackoffType` names.
@@ -186,7 +187,7 @@ impl Writer for Polly {
              UseJitter = {},\n    \
              }})\n    \
              .Build();\n",
-            v.get("MaxRetryAttempts"),
+            Num(v.get("MaxRetryAttempts")),
             v.choice("BackoffType"),
             num(v.get("Delay")),
             v.flag("UseJitter"),

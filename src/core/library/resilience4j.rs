@@ -24,6 +24,7 @@ use super::{
     Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
+use crate::core::decimal_text::Num;
 use crate::core::policy::{CapOrder, Jitter};
 
 const PARAMS: &[Param] = &[
@@ -156,7 +157,7 @@ impl Writer for Resilience4j {
              {max}      \
              enableRandomizedWait: {}\n      \
              randomizedWaitFactor: {}\n",
-            v.get("maxAttempts"),
+            Num(v.get("maxAttempts")),
             num(v.get("waitDuration")),
             v.flag("enableExponentialBackoff"),
             num(v.get("exponentialBackoffMultiplier")),

@@ -17,6 +17,7 @@ use super::{
     Values, Writer,
 };
 use super::{Draft, Policy, Translation};
+use crate::core::decimal_text::Num;
 use crate::core::policy::Jitter;
 
 const PARAMS: &[Param] = &[
@@ -81,7 +82,7 @@ impl Writer for RetryableHttp {
              client.RetryMax = {}\n",
             go_ms(v.get("RetryWaitMin")),
             go_ms(v.get("RetryWaitMax")),
-            v.get("RetryMax"),
+            Num(v.get("RetryMax")),
         )
     }
 

@@ -29,6 +29,7 @@ use super::{
     Unit, Values, Writer,
 };
 use super::{Draft, Translation};
+use crate::core::decimal_text::Num;
 use crate::core::policy::{CapOrder, Jitter};
 
 /// `ExponentialBackOffPolicy`'s default max interval, ms.
@@ -154,7 +155,7 @@ impl Writer for SpringRetry {
         format!(
             "@Retryable(maxAttempts = {}, backoff = @Backoff(delay = {}, multiplier = {}, maxDelay = {}, random = {}))\n\
              public Result call() {{ ... }}\n",
-            v.get("maxAttempts"),
+            Num(v.get("maxAttempts")),
             num(v.get("delay")),
             num(v.get("multiplier")),
             num(v.get("maxDelay")),

@@ -28,6 +28,7 @@ use super::{
     Release, RetryAfterRule, Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
+use crate::core::decimal_text::Num;
 use crate::core::policy::Jitter;
 
 /// The three waits modelled, as tenacity names them.
@@ -200,7 +201,7 @@ impl Writer for Tenacity {
              wait={wait}({}),\n\
              )\n\
              def call():\n    ...\n",
-            v.get("stop_after_attempt"),
+            Num(v.get("stop_after_attempt")),
             args.join(", "),
         )
     }

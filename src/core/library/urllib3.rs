@@ -22,6 +22,7 @@ use super::{
     Model, Param, Rand, Release, RetryAfterRule, Unit, Values, Writer,
 };
 use super::{Draft, Policy, Translation};
+use crate::core::decimal_text::Num;
 use crate::core::policy::Jitter;
 
 const PARAMS: &[Param] = &[
@@ -203,7 +204,7 @@ impl Writer for Urllib3 {
              session = requests.Session()\n\
              session.mount(\"https://\", adapter)\n\
              session.mount(\"http://\", adapter)\n",
-            v.get("total"),
+            Num(v.get("total")),
             py_float(v.get("backoff_factor")),
             py_float(v.get("backoff_max")),
             py_float(v.get("backoff_jitter")),

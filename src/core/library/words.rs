@@ -6,6 +6,7 @@ use super::{
     param_doc, Combine, Counts, LibId, LibrarySchedule, Translation, Unit, BUDGET_RUNS, MEAN_RUNS,
     RELEASE_PARAM,
 };
+use crate::core::decimal_text::Num;
 use crate::core::format;
 use crate::core::html::escape;
 
@@ -275,7 +276,7 @@ fn breakable(label: &str) -> String {
 }
 
 fn format_share(share: f64) -> String {
-    format!("{}\u{a0}%", (share * 1000.0).round() / 10.0)
+    format!("{}\u{a0}%", Num((share * 1000.0).round() / 10.0))
 }
 
 #[cfg(test)]

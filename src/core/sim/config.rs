@@ -2,6 +2,7 @@
 //! defaults and readers), [`SimConfig`] and the checks that refuse one with
 //! a [`SimError`].
 
+use crate::core::decimal_text::shortest;
 use std::fmt;
 use std::sync::Arc;
 
@@ -132,12 +133,12 @@ fn check_policy(p: &Policy) -> Result<(), InputError> {
     }
     if p.multiplier.is_nan() || p.multiplier < policy::MIN_MULTIPLIER {
         return Err(InputError::TooSmall {
-            min: policy::MIN_MULTIPLIER.to_string(),
+            min: shortest(policy::MIN_MULTIPLIER),
         });
     }
     if p.multiplier > policy::MAX_MULTIPLIER {
         return Err(InputError::TooLarge {
-            max: policy::MAX_MULTIPLIER.to_string(),
+            max: shortest(policy::MAX_MULTIPLIER),
         });
     }
     if p.jitter == Jitter::Proportional {

@@ -1,6 +1,7 @@
 //! A sweep's results in one plain paragraph, for the page.
 
 use super::{Mode, ModeResult};
+use crate::core::decimal_text::Fixed;
 use crate::core::format;
 
 /// The policy beside the study mode that did the least work, like with
@@ -25,13 +26,16 @@ fn policy_sentence(p: &ModeResult, least: &ModeResult, clients: f64) -> String {
     let how = if (ratio - 1.0).abs() < 0.005 {
         "as many as".to_string()
     } else if ratio > 1.0 {
-        format!("{:.0}% more than", (ratio - 1.0) * 100.0)
+        format!("{}% more than", Fixed((ratio - 1.0) * 100.0, 0))
     } else {
-        format!("{:.0}% fewer than", (1.0 - ratio) * 100.0)
+        format!("{}% fewer than", Fixed((1.0 - ratio) * 100.0, 0))
     };
     format!(
-        " {who} made {calls} calls per run, {per:.2} per client that succeeded ({how} {}'s {theirs:.2}), and finished in {time}; {gave_up:.1} of {} clients gave up per run.",
+        " {who} made {calls} calls per run, {} per client that succeeded ({how} {}'s {}), and finished in {time}; {} of {} clients gave up per run.",
+        Fixed(per, 2),
         least.mode.label(),
+        Fixed(theirs, 2),
+        Fixed(gave_up, 1),
         format::thousands(clients as u64)
     )
 }

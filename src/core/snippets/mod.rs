@@ -204,7 +204,8 @@ pub fn write(lang: Lang, policy: &Policy, options: &Options) -> String {
 /// A number as the shortest decimal that reads back the same: `2`, `1.5`.
 /// Never in exponent form, so every language reads it as a plain literal.
 fn decimal(x: f64) -> String {
-    format!("{x}")
+    // Every value, the wide ones too, as `{}` writes it.
+    crate::core::decimal_text::shortest_wide(x)
 }
 
 /// Wraps `text` at spaces so no line passes `width` characters (a single

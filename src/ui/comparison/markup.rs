@@ -11,6 +11,7 @@
 //! by its position; the numbers and texts come from
 //! [`crate::core::compare::chart`], as the markup's do.
 
+use crate::core::decimal_text::{Num, WideNum};
 use std::fmt::Write;
 
 use wasm_bindgen::JsCast;
@@ -73,8 +74,9 @@ pub fn rows_html(rows: &[ModeRow], library: Option<&LibraryRow>, factors: Propor
             out,
             r#"<tr class="lib-row" {LIBRARY}=""><th scope="row">{}</th><td {WORST}="{}">{worst}</td><td {EXPECTED}="{}">{expected}</td><td class="study">{}</td></tr>"#,
             escape(&lib.name),
-            lib.worst_ms,
-            lib.expected_ms,
+            // A library's rows can pass 2^64 ms.
+            WideNum(lib.worst_ms),
+            WideNum(lib.expected_ms),
             escape(&spread_words(lib)),
         );
     }
@@ -85,8 +87,8 @@ pub fn rows_html(rows: &[ModeRow], library: Option<&LibraryRow>, factors: Propor
             out,
             r#"<tr {MODE}="{mode}"><th scope="row"><button type="button" class="link-button" {MODE}="{mode}" aria-pressed="false">{}</button></th><td {WORST}="{}">{worst}</td><td {EXPECTED}="{}">{expected}</td><td class="study">{}</td></tr>"#,
             name_html(row.jitter, factors),
-            row.worst_ms,
-            row.expected_ms,
+            Num(row.worst_ms),
+            Num(row.expected_ms),
             escape(row.study),
         );
     }
@@ -118,9 +120,10 @@ pub fn bars_svg(
         let _ = write!(
             out,
             r#"<line class="grid" x1="{x}" x2="{x}" y1="0" y2="{height}"/><text class="tick" {TICK}="{i}" x="{x}" y="{}" text-anchor="middle">{}</text>"#,
-            height + 18.0,
+            Num(height + 18.0),
             escape(label),
-            x = axis.tick_x(i),
+            x = Num(axis.tick_x(i)),
+            height = Num(height),
         );
     }
     if let Some(lib) = library {
@@ -158,16 +161,18 @@ fn bar_group(out: &mut String, i: usize, class: &str, name: &str, bar: Bar) {
     let Bar { x0, worst_x, width } = bar;
     let y = i as f64 * ROW_H;
     let mid = y + ROW_H / 2.0;
+    // Against a library's wide rows a bar can be thinner than 10^-14.
+    let (x0, worst_x, width, mid) = (Num(x0), Num(worst_x), WideNum(width), Num(mid));
     let _ = write!(
         out,
         r#"<g class="{class}"><text class="tick" x="{}" y="{}" text-anchor="end">{}</text><line class="worst" x1="{x0}" x2="{worst_x}" y1="{mid}" y2="{mid}"/><rect class="expected-bar" x="{x0}" y="{}" width="{width}" height="{}"/><line class="worst-end" x1="{worst_x}" x2="{worst_x}" y1="{}" y2="{}"/></g>"#,
-        NAME_W - 8.0,
-        mid + 4.0,
+        Num(NAME_W - 8.0),
+        Num(mid.0 + 4.0),
         escape(name),
-        y + 8.0,
-        ROW_H - 16.0,
-        y + 6.0,
-        y + ROW_H - 6.0,
+        Num(y + 8.0),
+        Num(ROW_H - 16.0),
+        Num(y + 6.0),
+        Num(y + ROW_H - 6.0),
     );
 }
 

@@ -6,6 +6,7 @@ mod markup;
 #[cfg(test)]
 mod tests;
 
+use crate::core::decimal_text::Num;
 use leptos::html::Tbody;
 use leptos::prelude::*;
 
@@ -234,7 +235,7 @@ pub fn ModeComparison(
                     node_ref=svg
                     viewBox=move || {
                         let rows = compared.with(|c| c.modes.len() + usize::from(c.library.is_some()));
-                        format!("0 0 {WIDTH} {}", chart_height(rows))
+                        format!("0 0 {} {}", Num(WIDTH), Num(chart_height(rows)))
                     }
                     role="img"
                     aria-labelledby=TITLE_ID

@@ -6,6 +6,7 @@ use super::{
     close, jitter_words, mismatch, n, page_rows, retries, same_rows, unbudgeted, Diff, Translation,
     NO_CAP,
 };
+use crate::core::decimal_text::WideNum;
 use crate::core::library::{defaults, Model, Param, Unit, Values};
 use crate::core::policy::{CapOrder, Jitter, Policy, Proportional};
 
@@ -188,8 +189,9 @@ impl Draft {
             self.diff(
                 "rounding",
                 format!(
-                    "{name} takes whole numbers: {}{unit} becomes {r}{unit}",
-                    n(x)
+                    "{name} takes whole numbers: {}{unit} becomes {}{unit}",
+                    n(x),
+                    WideNum(r)
                 ),
             );
             x = r;

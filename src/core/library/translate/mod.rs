@@ -32,6 +32,7 @@ mod tests;
 pub(super) use draft::Draft;
 
 use super::{Model, Values};
+use crate::core::decimal_text::{fixed_wide, shortest_wide};
 use crate::core::policy::{Jitter, Policy, MAX_DELAY_MS};
 use crate::core::schedule::schedule_with_means;
 
@@ -105,8 +106,8 @@ pub(super) fn n(x: f64) -> String {
     if x.is_infinite() {
         return "none".to_string();
     }
-    let r = (x * 1000.0).round() / 1000.0;
-    format!("{r}")
+    // Rows with no cap can pass 2^64 ms: the wide writer.
+    shortest_wide((x * 1000.0).round() / 1000.0)
 }
 
 /// `1 retry`, `3 retries`.
@@ -167,7 +168,7 @@ pub fn mismatch(model: &dyn Model, v: &Values, page: &[(f64, f64)]) -> Option<St
             // Below a µs, three decimals would print the same numbers.
             let f = |x: f64| {
                 if n(b.min_ms) == n(want.0) && n(b.max_ms) == n(want.1) {
-                    format!("{x:.6}")
+                    fixed_wide(x, 6)
                 } else {
                     n(x)
                 }

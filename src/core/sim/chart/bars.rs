@@ -3,6 +3,7 @@
 
 use super::{count_label, value_ticks, Tick, LEFT, PLOT_BOTTOM, PLOT_RIGHT, TIMELINE_BARS, TOP};
 use crate::core::chart::{axis_label, nice_ceiling};
+use crate::core::decimal_text::Fixed;
 use crate::core::format;
 use crate::core::sim::{timeline, Mode, SimConfig, SimError, Timeline};
 
@@ -113,8 +114,12 @@ pub fn bars_within(t: &Timeline, span: f64, top: f64) -> Bars {
         let rect = |d: &mut String, bottom: f64, height: f64| {
             if height > 0.0 {
                 d.push_str(&format!(
-                    "M{x:.2} {bottom:.2}h{width:.2}v{:.2}h{:.2}z",
-                    -height, -width
+                    "M{} {}h{}v{}h{}z",
+                    Fixed(x, 2),
+                    Fixed(bottom, 2),
+                    Fixed(width, 2),
+                    Fixed(-height, 2),
+                    Fixed(-width, 2)
                 ));
             }
         };
@@ -146,6 +151,6 @@ pub fn bucket_label(ms: f64) -> String {
     if ms >= 1.0 {
         format::total(ms)
     } else {
-        format!("{ms:.2} ms")
+        format!("{} ms", Fixed(ms, 2))
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{count_label, value_ticks, Tick, LEFT, PLOT_BOTTOM, PLOT_RIGHT, TOP};
 use crate::core::chart::{axis_label, nice_ceiling};
+use crate::core::decimal_text::Fixed;
 use crate::core::format;
 use crate::core::sim::{Mode, ModeResult};
 
@@ -113,7 +114,7 @@ pub fn line_chart(results: &[ModeResult], metric: Metric) -> LineChart {
 /// Points as a polyline's `points` attribute, one decimal each.
 fn points(dots: &[(f64, f64)]) -> String {
     dots.iter()
-        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .map(|&(x, y)| format!("{},{}", Fixed(x, 1), Fixed(y, 1)))
         .collect::<Vec<_>>()
         .join(" ")
 }

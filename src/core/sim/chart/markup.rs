@@ -1,6 +1,7 @@
 //! The simulation's charts, legends and results table as markup, every
 //! piece of text escaped ([`escape`]).
 
+use crate::core::decimal_text::{Fixed, Num};
 use std::fmt::Write;
 
 use super::{Bars, LineChart, Tick, HEIGHT, LEFT, PLOT_BOTTOM, PLOT_RIGHT, TOP, WIDTH};
@@ -17,7 +18,9 @@ fn open(out: &mut String, id: &str, title: &str) {
         out,
         r#"<figure class="chart sim-chart"><figcaption aria-hidden="true">{title}</figcaption><svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}" preserveAspectRatio="xMidYMid meet"><title id="{id}">{title}</title>"#,
         id = escape(id),
-        title = escape(title)
+        title = escape(title),
+        WIDTH = Num(WIDTH),
+        HEIGHT = Num(HEIGHT),
     );
 }
 
@@ -26,30 +29,33 @@ fn axes(out: &mut String, x_ticks: &[Tick], y_ticks: &[Tick], x_title: &str, y_t
     for t in y_ticks {
         let _ = write!(
             out,
-            r#"<line class="grid" x1="{LEFT}" x2="{PLOT_RIGHT}" y1="{y:.1}" y2="{y:.1}"/><text class="tick" x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
-            LEFT - 6.0,
-            t.at + 4.0,
+            r#"<line class="grid" x1="{LEFT}" x2="{PLOT_RIGHT}" y1="{y}" y2="{y}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            Num(LEFT - 6.0),
+            Fixed(t.at + 4.0, 1),
             escape(&t.label),
-            y = t.at,
+            y = Fixed(t.at, 1),
+            LEFT = Num(LEFT),
+            PLOT_RIGHT = Num(PLOT_RIGHT),
         );
     }
     for t in x_ticks {
         let _ = write!(
             out,
-            r#"<text class="tick" x="{:.1}" y="{}" text-anchor="middle">{}</text>"#,
-            t.at,
-            PLOT_BOTTOM + 18.0,
+            r#"<text class="tick" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            Fixed(t.at, 1),
+            Num(PLOT_BOTTOM + 18.0),
             escape(&t.label)
         );
     }
     let _ = write!(
         out,
         r#"<text class="tick axis-title" x="{}" y="{}" text-anchor="middle">{}</text><text class="tick axis-title" x="{LEFT}" y="{}">{}</text>"#,
-        (LEFT + PLOT_RIGHT) / 2.0,
-        HEIGHT - 6.0,
+        Num((LEFT + PLOT_RIGHT) / 2.0),
+        Num(HEIGHT - 6.0),
         escape(x_title),
-        TOP - 12.0,
-        escape(y_title)
+        Num(TOP - 12.0),
+        escape(y_title),
+        LEFT = Num(LEFT),
     );
 }
 
@@ -67,7 +73,12 @@ pub fn line_svg(chart: &LineChart, id: &str, title: &str, y_title: &str) -> Stri
             line.points
         );
         for (x, y) in &line.dots {
-            let _ = write!(out, r#"<circle cx="{x:.1}" cy="{y:.1}" r="3.5"/>"#);
+            let _ = write!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="3.5"/>"#,
+                Fixed(*x, 1),
+                Fixed(*y, 1)
+            );
         }
         out.push_str("</g>");
     }
@@ -117,19 +128,19 @@ pub fn results_rows_html(results: &[ModeResult]) -> String {
     let mut out = String::new();
     for r in results {
         let gave_up = match r.mean_gave_up {
-            Some(g) => format!(r#"<td data-gave-up="{g}">{g:.1}</td>"#),
+            Some(g) => format!(r#"<td data-gave-up="{}">{}</td>"#, Num(g), Fixed(g, 1)),
             None => "<td>never</td>".to_string(),
         };
         let _ = write!(
             out,
-            r#"<tr data-mode="{}" data-clients="{}"><th scope="row">{}</th><td>{}</td><td data-calls="{}">{:.1}</td><td data-time-ms="{}">{}</td>{gave_up}</tr>"#,
+            r#"<tr data-mode="{}" data-clients="{}"><th scope="row">{}</th><td>{}</td><td data-calls="{}">{}</td><td data-time-ms="{}">{}</td>{gave_up}</tr>"#,
             r.mode.as_str(),
             r.clients,
             escape(r.mode.label()),
             format::thousands(r.clients as u64),
-            r.mean_calls,
-            r.mean_calls,
-            r.mean_time_ms,
+            Num(r.mean_calls),
+            Fixed(r.mean_calls, 1),
+            Num(r.mean_time_ms),
             total(r.mean_time_ms),
         );
     }

@@ -10,6 +10,7 @@
 //! ends needs no per-element rendering code. This file holds what they
 //! share: the frame, the ticks and the count labels.
 
+use crate::core::decimal_text::fixed;
 use crate::core::format;
 
 mod bars;
@@ -55,7 +56,7 @@ pub fn count_label(value: f64) -> String {
     if value.fract() == 0.0 && value >= 0.0 {
         format::thousands(value as u64)
     } else {
-        format!("{value:.1}")
+        fixed(value, 1)
     }
 }
 

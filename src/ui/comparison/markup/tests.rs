@@ -137,3 +137,50 @@ fn a_library_row_comes_first_on_the_same_axis() {
         "{svg}"
     );
 }
+
+/// The markup for a spread of policies (odd multipliers, factors and caps,
+/// a library's row), pinned in `tests/snapshots/comparison-markup.snap`:
+/// its numbers are written by `core::decimal_text`, held here to what the
+/// standard float writer wrote. `UPDATE_SNAPSHOTS=1` rewrites it.
+#[test]
+fn the_markup_matches_the_snapshot() {
+    use crate::core::policy::{CapOrder, MAX_DELAY_MS};
+    let mut out = String::new();
+    for (base, multiplier, cap, retries) in [
+        (1000, 2.0, 30_000, 5),
+        (100, 1.5, 10_000, 3),
+        (1, 1.1, 7, 10),
+        (250, 3.7, MAX_DELAY_MS, 6),
+        (MAX_DELAY_MS, 10.0, MAX_DELAY_MS, 2),
+        (0, 2.0, 0, 0),
+    ] {
+        let p = Policy::new(base, multiplier, cap, retries, Jitter::Equal);
+        let rows = rows_for(&p);
+        let factors = Proportional {
+            lo: 0.15,
+            hi: 1.55,
+            cap: CapOrder::After,
+        };
+        let lib = LibraryRow {
+            name: "urllib3 as configured".to_string(),
+            worst_ms: p.cap_ms as f64 * 1.5 + 0.1,
+            expected_ms: p.base_ms as f64 / 3.0,
+            expected_is_simulated: true,
+            shortest_ms: 12345.678,
+        };
+        for library in [None, Some(&lib)] {
+            out += &rows_html(&rows, library, factors);
+            out += "\n";
+            out += &bars_svg(&rows, library, Jitter::Full, "t", "Title");
+            out += "\n";
+        }
+    }
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots/comparison-markup.snap");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &out).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path).expect("no snapshot: run with UPDATE_SNAPSHOTS=1");
+    assert!(want == out, "the comparison's markup changed:\n{out}");
+}

@@ -40,11 +40,12 @@ export const CRITICAL_TARGET_BYTES = 160 * 1024;
  * simulation came with the sections below it (165,120 B) and the wasm
  * lost the two sections that name the tools that built it (164,934 B),
  * and a link's library values were read with the library models
- * (164,278 B).
- * Lower it whenever the first screen shrinks; nothing may raise it
- * without an issue that says so.
+ * (164,278 B), then to its 160 KiB target when wasm-opt was told the
+ * lowest KiB of memory is unused (163,701 B, with the float writer's
+ * branch merged). Lower it whenever the first screen shrinks; nothing may
+ * raise it without an issue that says so.
  */
-export const CRITICAL_CEILING_BYTES = 161.2 * 1024;
+export const CRITICAL_CEILING_BYTES = 160 * 1024;
 /**
  * The most the whole page may weigh: what "The first screen first"
  * measured (296,655 B, the wasm in four parts: the first screen, the
@@ -204,7 +205,16 @@ export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752
   // 398,499 B before, 392,179 B after (chunk_3.wasm 24,189 B -> 16,548 B,
   // split_rest.wasm 188,571 B -> 189,913 B); the critical path 170,277 B
   // before, 170,261 B after.
-  - 6_320;
+  - 6_320
+  // The two above merged (the float writer's branch and issue 23's first
+  // screen on main), each measured against its own base: 393,316 B, 206 B
+  // more than their sum.
+  + 206
+  // Issue 23: wasm-opt told that the lowest KiB of memory is unused
+  // (scripts/build-wasm.sh says why that holds), which folds constant
+  // offsets into loads and stores in every part (393,316 B before,
+  // 391,848 B after; the critical path 164,266 B before, 163,701 B after).
+  - 1_468;
 
 const env = useBrowser();
 

@@ -54,11 +54,18 @@
 //! proportional, `deadline` is `""` when it has none (the empty field), and
 //! `ramax` is `null` when it keeps the page's maximum. The defaults are
 //! those of a link without parameters (`share::State`), factors included.
+//!
+//! The JSON writers are in `manifest/json.rs`, the `libraries` list in
+//! `manifest/libraries.rs`.
 
 #[path = "../tests/common/modes.rs"]
 mod modes;
 
-use backoff_calculator::core::library::{LibId, Unit};
+#[path = "manifest/json.rs"]
+mod json;
+#[path = "manifest/libraries.rs"]
+mod libraries;
+
 use backoff_calculator::core::load::{BudgetKind, Param, FIELDS};
 use backoff_calculator::core::policy::{Jitter, Policy};
 use backoff_calculator::core::presets::PRESETS;
@@ -67,47 +74,9 @@ use backoff_calculator::core::share::State;
 use backoff_calculator::core::sim::Mode as SimMode;
 use backoff_calculator::core::snippets::Lang;
 
+use json::{array, number, object, or_null, string};
+use libraries::libraries;
 use modes::{cap_order_name, mode_variants};
-
-/// A JSON string literal.
-fn string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// A number as the page writes it, as a JSON string.
-fn number(x: impl std::fmt::Display) -> String {
-    string(&x.to_string())
-}
-
-/// A JSON object from its fields, on one line.
-fn object(fields: &[(&str, String)]) -> String {
-    let inner: Vec<String> = fields
-        .iter()
-        .map(|(k, v)| format!("{}: {v}", string(k)))
-        .collect();
-    format!("{{{}}}", inner.join(", "))
-}
-
-/// A JSON array, one element per line.
-fn array(items: Vec<String>) -> String {
-    format!("[\n    {}\n  ]", items.join(",\n    "))
-}
-
-fn or_null(value: Option<String>) -> String {
-    value.unwrap_or_else(|| "null".to_string())
-}
 
 /// The fields a policy sets in the page's inputs. The factor fields are
 /// `null` unless `factors` (or the jitter is proportional).
@@ -213,91 +182,4 @@ fn main() {
     println!("  \"defaults\": {},", object(&defaults));
     println!("  \"libraries\": {}", array(libraries(&page)));
     println!("}}");
-}
-
-/// Every library: its params as its fields show them, its config at its
-/// defaults, and the page's policy (at `page`'s defaults, then with 3
-/// retries) translated into it.
-fn libraries(page: &State) -> Vec<String> {
-    LibId::all()
-        .map(|lib| {
-            let (model, writer) = (lib.model(), lib.writer());
-            let info = model.info();
-            let values = lib.defaults();
-            let params = info
-                .params
-                .iter()
-                .map(|p| {
-                    let (kind, choices) = match p.unit {
-                        Unit::Bool => ("bool", "null".to_string()),
-                        Unit::Choice(names) => (
-                            "choice",
-                            format!(
-                                "[{}]",
-                                names
-                                    .iter()
-                                    .map(|n| string(n))
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ),
-                        ),
-                        _ => ("number", "null".to_string()),
-                    };
-                    object(&[
-                        ("name", string(p.name)),
-                        ("label", string(&p.label())),
-                        ("default", string(&values.text(p.name))),
-                        ("kind", string(kind)),
-                        ("choices", choices),
-                        ("noneOk", p.none_ok.to_string()),
-                    ])
-                })
-                .collect::<Vec<_>>();
-            let translations = [page.policy.max_retries, 3]
-                .iter()
-                .map(|&retries| {
-                    let mut policy = page.policy;
-                    policy.max_retries = retries;
-                    let t = writer.translate(&policy, page.deadline_ms);
-                    let fields: Vec<String> = t.diffs.iter().map(|d| string(d.field)).collect();
-                    object(&[
-                        ("retries", number(retries)),
-                        ("exact", t.exact().to_string()),
-                        ("fields", format!("[{}]", fields.join(", "))),
-                        ("config", string(&writer.config(&t.values))),
-                    ])
-                })
-                .collect::<Vec<_>>();
-            let list = model.releases();
-            let releases = list
-                .iter()
-                .enumerate()
-                .filter(|_| list.len() > 1)
-                .map(|(i, r)| {
-                    let value = if i == 0 { "" } else { r.id };
-                    let mut v = lib.defaults();
-                    v.set_release(value);
-                    object(&[
-                        ("id", string(r.id)),
-                        ("value", string(value)),
-                        ("label", string(r.label)),
-                        ("config", string(&writer.config(&v))),
-                    ])
-                })
-                .collect::<Vec<_>>();
-            object(&[
-                ("id", string(info.id)),
-                ("name", string(info.name)),
-                ("countParam", or_null(info.counting.param.map(string))),
-                (
-                    "budgetParam",
-                    or_null(info.counting.budget_param.map(string)),
-                ),
-                ("params", format!("[{}]", params.join(", "))),
-                ("config", string(&writer.config(&values))),
-                ("releases", format!("[{}]", releases.join(", "))),
-                ("translations", format!("[{}]", translations.join(", "))),
-            ])
-        })
-        .collect()
 }

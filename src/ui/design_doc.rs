@@ -28,7 +28,7 @@ pub fn DesignDoc(
         <section class="panel design-doc" aria-labelledby="design-doc-heading">
             <h2 id="design-doc-heading">"Design doc"</h2>
             <p class="intro" inner_html=INTRO></p>
-            {export_row(Exported::DesignDoc, Some(last), Some(compared))}
+            {export_row(Exported::DesignDoc(last, compared))}
         </section>
     }
 }

@@ -20,8 +20,7 @@ pub fn values(id: &str, sets: &[(&str, &str)]) -> Values {
 
 /// Every row's (min, max), ms.
 pub fn ranges(id: &str, sets: &[(&str, &str)]) -> Vec<(f64, f64)> {
-    let s = schedule(model(id), &values(id, sets)).unwrap();
-    s.rows.iter().map(|r| (r.min_ms, r.max_ms)).collect()
+    library::ranges(&schedule(model(id), &values(id, sets)).unwrap())
 }
 
 /// Seconds to ms.

@@ -10,7 +10,7 @@
 use super::{compare_modes, ModeRow};
 use crate::core::decimal_text::Num;
 use crate::core::format;
-use crate::core::library::{close, LibrarySchedule};
+use crate::core::library::{close, ranges, LibrarySchedule};
 use crate::core::policy::{Policy, MAX_DELAY_MS, MAX_MULTIPLIER, MAX_RETRIES, MIN_MULTIPLIER};
 use crate::core::schedule::Schedule;
 
@@ -43,16 +43,7 @@ pub struct Beside {
 /// that library's settings ([`closest_policy`]).
 pub fn modes_policy(policy: &Policy, library: Option<&LibrarySchedule>) -> Policy {
     match library {
-        Some(shown) => {
-            let rows: Vec<(f64, f64)> = shown
-                .source
-                .1
-                .rows
-                .iter()
-                .map(|r| (r.min_ms, r.max_ms))
-                .collect();
-            closest_policy(&rows, policy)
-        }
+        Some(shown) => closest_policy(&ranges(&shown.source.1), policy),
         None => *policy,
     }
 }

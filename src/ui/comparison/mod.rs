@@ -243,7 +243,7 @@ pub fn ModeComparison(
                 ></svg>
                 <figcaption class="legend" inner_html=legend()></figcaption>
             </figure>
-            {export_row(Exported::Comparison, None, Some(comparing))}
+            {export_row(Exported::Comparison(comparing))}
         </section>
     }
 }

@@ -8,10 +8,14 @@ use leptos::prelude::*;
 use super::Compared;
 use crate::core::compare::compare_modes;
 use crate::core::compare::library::Comparison;
+use crate::core::export::{comparison_csv, comparison_markdown, simulation_csv};
+use crate::core::library::Engine;
 use crate::core::policy::Jitter;
 use crate::core::schedule::decorrelated_means;
 use crate::core::share::{decode, State};
+use crate::ui::simulation::results::LastRun;
 use crate::ui::state::AppState;
+use crate::ui::widgets::export_row::Exported;
 
 /// Decorrelated's expected total in `c`, as text.
 fn decorrelated(c: &Comparison) -> String {
@@ -48,5 +52,35 @@ fn a_short_schedule_is_never_deciding_and_exports_what_it_shows() {
         assert!(!untrack(|| compared.deciding()));
         let shown = compared.shown.with_untracked(decorrelated);
         assert_eq!(compared.write_settled(&decorrelated), shown);
+    });
+}
+
+#[test]
+fn the_comparison_exports_write_the_core_writers_text() {
+    for link in ["retries=4&jitter=full", "lib=urllib3&lib.total=5"] {
+        Owner::new().with(|| {
+            let (initial, _) = decode(link, State::with_seed(7));
+            let state = AppState::new(initial, Vec::new(), Some(Engine::new()));
+            let compared = Compared::new(state.derived);
+            let shown = compared.shown.get_untracked();
+            assert_eq!(shown.library.is_some(), link.starts_with("lib="), "{link}");
+            let factors = state.derived.policy.get_untracked().proportional;
+            let csv = comparison_csv(&shown.modes, shown.library.as_ref());
+            let md = comparison_markdown(&shown.modes, shown.library.as_ref(), factors);
+            let export = Exported::Comparison(compared);
+            assert_eq!(export.text(true, &state), csv, "{link}");
+            assert_eq!(export.text(false, &state), md, "{link}");
+        });
+    }
+}
+
+#[test]
+fn the_results_export_before_any_run_is_the_header_alone() {
+    Owner::new().with(|| {
+        let (initial, _) = decode("", State::with_seed(7));
+        let state = AppState::new(initial, Vec::new(), None);
+        let csv = Exported::Simulation(LastRun::new()).text(true, &state);
+        assert_eq!(csv, simulation_csv(&[]));
+        assert_eq!(csv.lines().count(), 1);
     });
 }

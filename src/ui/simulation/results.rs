@@ -105,7 +105,7 @@ fn render(f: &Finished, last: LastRun) -> impl IntoView {
         >
             <tbody inner_html=rows_html></tbody>
         </ScrollTable>
-        {export_row(Exported::Simulation, Some(last), None)}
+        {export_row(Exported::Simulation(last))}
         <SimTimeline config=c.clone() />
     }
 }

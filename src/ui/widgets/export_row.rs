@@ -9,11 +9,8 @@
 //! core's writers, chosen by [`Exported`]; the row is reached only from
 //! those sections, so it loads with them, never with the first screen.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
-use crate::core::compare::library::Comparison;
 use crate::core::export::{
     comparison_csv, comparison_markdown, design_doc, simulation_csv, simulation_markdown,
     with_load_section,
@@ -21,19 +18,21 @@ use crate::core::export::{
 use crate::ui::comparison::Compared;
 use crate::ui::library::doc_config;
 use crate::ui::link as url;
-use crate::ui::simulation::results::{Finished, LastRun};
+use crate::ui::simulation::results::LastRun;
 use crate::ui::state::{use_state, AppState};
 use crate::ui::widgets::clipboard::{copy_text, download};
 
-/// Which section a row exports.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Which section a row exports, with what its text is written from: each
+/// export names the parts it needs, so none can be asked for without them.
+#[derive(Clone, Copy)]
 pub enum Exported {
     /// The mode comparison's table.
-    Comparison,
-    /// The contention results' table.
-    Simulation,
-    /// The whole page as one Markdown document.
-    DesignDoc,
+    Comparison(Compared),
+    /// The contention results' table, from the simulation's last run.
+    Simulation(LastRun),
+    /// The whole page as one Markdown document: the comparison, and the
+    /// simulation's and the load study's last runs when they are current.
+    DesignDoc(LastRun, Compared),
 }
 
 impl Exported {
@@ -41,19 +40,19 @@ impl Exported {
     /// button's, the file's name and its MIME type.
     fn labels(self) -> [&'static str; 4] {
         match self {
-            Exported::Comparison => [
+            Exported::Comparison(_) => [
                 "Copy comparison as Markdown",
                 "Download comparison CSV",
                 "retry-mode-comparison.csv",
                 "text/csv",
             ],
-            Exported::Simulation => [
+            Exported::Simulation(_) => [
                 "Copy results as Markdown",
                 "Download results CSV",
                 "contention-simulation.csv",
                 "text/csv",
             ],
-            Exported::DesignDoc => [
+            Exported::DesignDoc(..) => [
                 "Copy design doc as Markdown",
                 "Download design doc",
                 "retry-design-doc.md",
@@ -61,78 +60,58 @@ impl Exported {
             ],
         }
     }
-}
 
-/// The last run's sweep (none when `last` is).
-fn finished(last: Option<LastRun>) -> RwSignal<Option<Arc<Finished>>> {
-    last.map_or_else(|| RwSignal::new(None), |l| l.finished)
-}
-
-/// The text of `what` as the page is now: its Markdown, or its file's
-/// text when `file`.
-fn text(
-    what: Exported,
-    file: bool,
-    state: &AppState,
-    last: Option<LastRun>,
-    compared: Option<Compared>,
-) -> String {
-    let c = |write: &dyn Fn(&Comparison) -> String| match compared {
-        Some(c) => c.write_settled(write),
-        None => String::new(),
-    };
-    match what {
-        Exported::Comparison if file => c(&|c| comparison_csv(&c.modes, c.library.as_ref())),
-        Exported::Comparison => {
-            let factors = state.derived.policy.with(|p| p.proportional);
-            c(&|c| comparison_markdown(&c.modes, c.library.as_ref(), factors))
-        }
-        Exported::Simulation => finished(last).with(|f| {
-            let results = f.as_ref().map_or(&[][..], |f| &f.results[..]);
-            if file {
-                simulation_csv(results)
-            } else {
-                simulation_markdown(results)
+    /// The text of the export as the page is now: its Markdown, or its
+    /// file's text when `file`.
+    pub(crate) fn text(self, file: bool, state: &AppState) -> String {
+        match self {
+            Exported::Comparison(compared) if file => {
+                compared.write_settled(&|c| comparison_csv(&c.modes, c.library.as_ref()))
             }
-        }),
-        Exported::DesignDoc => {
-            let now = state.snapshot_untracked();
-            let config = doc_config();
-            // The figures only when they are for the inputs on the page.
-            let current = last.is_some_and(|l| l.current.get());
-            let run = finished(last).get().filter(|_| current);
-            let doc = c(&|c| {
-                design_doc(
-                    &state.derived.schedule.get(),
-                    &now,
-                    &url::full_link(&now),
-                    config.as_ref().map(|(h, t)| (h.as_str(), t.as_str())),
-                    &c.modes,
-                    c.library.as_ref(),
-                    run.as_ref().map(|f| &f.results[..]),
-                )
-            });
-            // The load figures, likewise only when they are current.
-            let load = last
-                .filter(|l| l.load_current.get())
-                .and_then(|l| l.load.get());
-            with_load_section(doc, load.as_deref())
+            Exported::Comparison(compared) => {
+                let factors = state.derived.policy.with(|p| p.proportional);
+                compared
+                    .write_settled(&|c| comparison_markdown(&c.modes, c.library.as_ref(), factors))
+            }
+            Exported::Simulation(last) => last.finished.with(|f| {
+                let results = f.as_ref().map_or(&[][..], |f| &f.results[..]);
+                if file {
+                    simulation_csv(results)
+                } else {
+                    simulation_markdown(results)
+                }
+            }),
+            Exported::DesignDoc(last, compared) => {
+                let now = state.snapshot_untracked();
+                let config = doc_config();
+                // The figures only when they are for the inputs on the page.
+                let current = last.current.get();
+                let run = last.finished.get().filter(|_| current);
+                let doc = compared.write_settled(&|c| {
+                    design_doc(
+                        &state.derived.schedule.get(),
+                        &now,
+                        &url::full_link(&now),
+                        config.as_ref().map(|(h, t)| (h.as_str(), t.as_str())),
+                        &c.modes,
+                        c.library.as_ref(),
+                        run.as_ref().map(|f| &f.results[..]),
+                    )
+                });
+                // The load figures, likewise only when they are current.
+                let load = last.load_current.get().then(|| last.load.get()).flatten();
+                with_load_section(doc, load.as_deref())
+            }
         }
     }
 }
 
-/// The row of `what`'s two buttons and its status line; `last` is the
-/// simulation's last run, which the contention results and the design doc
-/// read, and `compared` the comparison, which it and the design doc read.
-pub fn export_row(
-    what: Exported,
-    last: Option<LastRun>,
-    compared: Option<Compared>,
-) -> impl IntoView {
+/// The row of `what`'s two buttons and its status line.
+pub fn export_row(what: Exported) -> impl IntoView {
     let state = use_state();
     let [copy_label, save_label, file, mime] = what.labels();
     let status = RwSignal::new("");
-    let write = move |file| untrack(|| text(what, file, &state, last, compared));
+    let write = move |file| untrack(|| what.text(file, &state));
     let copy = move |_| copy_text(write(false), status);
     let save = move |_| {
         if download(file, mime, &write(true)).is_err() {

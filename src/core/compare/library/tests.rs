@@ -8,12 +8,7 @@ use proptest::prelude::*;
 
 /// A library's rows as `(min, max)` ms.
 fn lib_rows(c: &Configured) -> Vec<(f64, f64)> {
-    schedule(c.lib.model(), &c.values)
-        .unwrap()
-        .rows
-        .iter()
-        .map(|r| (r.min_ms, r.max_ms))
-        .collect()
+    ranges(&schedule(c.lib.model(), &c.values).unwrap())
 }
 
 fn same(a: &[(f64, f64)], b: &[(f64, f64)]) -> bool {
@@ -91,14 +86,7 @@ fn exact_where_the_library_is_a_page_policy() {
                 ..Policy::new(7, 4.0, 9, 3, p.jitter)
             };
             let shown = library_schedule(&c, 0).unwrap();
-            let rows: Vec<(f64, f64)> = shown
-                .source
-                .1
-                .rows
-                .iter()
-                .map(|r| (r.min_ms, r.max_ms))
-                .collect();
-            let closest = closest_policy(&rows, &fallback);
+            let closest = closest_policy(&ranges(&shown.source.1), &fallback);
             let ctx = || format!("{}: {p:?} gave {closest:?}", lib.id());
             assert!(same(&page_rows(&closest), &page_rows(&p)), "{}", ctx());
             // Its row is then that mode's row: the same axis, the same

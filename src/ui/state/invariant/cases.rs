@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-use super::{act, lib, run, Action};
+use super::actions::{act, lib, Action};
+use super::run;
 use crate::core::library::{Engine, LibId};
 use crate::core::share::{encode, State};
 use crate::ui::state::AppState;

@@ -110,6 +110,25 @@ test('decorrelated means come with the rest: the middle of each range, marked, u
   }
 });
 
+test('a long decorrelated schedule\'s means are made in slices once the part is here', async () => {
+  // 300 retries × 2,000 runs: past what is made at once.
+  const { page, context, errors } = await env.openPage('?seed=42&jitter=decorrelated&retries=300');
+  try {
+    await deferredIs(page, 'ready');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="deciding"]'), null, { timeout: 30_000 });
+    const made = await rows(page);
+    assert.equal(made.length, 300);
+    // Retry 2 draws from [base, 3 × retry 1's sleep]: its mean (about
+    // 3.5 s) is far from the middle of its range (5 s), the preview.
+    assert.equal((made[1].min + made[1].max) / 2, 5000);
+    assert.ok(Math.abs(made[1].expected - 3500) < 100, JSON.stringify(made[1]));
+    for (const r of made) assert.ok(r.expected >= r.min && r.expected <= r.max, JSON.stringify(r));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the sections\' stylesheet is asked for with their part, not after it, and once', async () => {
   const gate = holding();
   const styles = [];

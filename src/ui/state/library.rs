@@ -155,9 +155,10 @@ impl LibraryInputs {
     fn set_library(&self, chosen: Option<Configured>) {
         let this = *self;
         let show = move |mut chosen: Option<Configured>| {
-            // A link's values that waited for the models are read now. (A
-            // refusal then keeps the default, which the field shows; the
-            // link's notices were said when it was opened.)
+            // A link's values that waited for the models (their fetch
+            // failed when the page opened) are read now. A value refused
+            // then keeps its default, which its field shows, without a
+            // notice: the link's notices are said once, as the page opens.
             if let (Some(c), Some(engine)) = (&mut chosen, this.engine.get_untracked()) {
                 if !c.unread.is_empty() {
                     (engine.settle)(c, &mut Vec::new());

@@ -140,8 +140,8 @@ pub fn library_models() -> Result<Engine, SplitLoaderError> {
     Ok(Engine::new())
 }
 
-/// The slot for the deferred sections, fetched once the first screen has
-/// been painted; while they load it holds their place below the first
+/// The slot for the deferred sections, fetched once the first screen is
+/// in the page; while they load it holds their place below the first
 /// screen, and says so.
 #[component]
 pub fn Deferred() -> impl IntoView {

@@ -96,10 +96,23 @@ export const SAFE = {
       { status: 503, retryAfter: "0" },
       { status: 200 },
     ]);
-    const result = await ctx.runners.run(v, url);
+    // bash also says each wait it takes (RETRY_VERBOSE), which no load on
+    // the machine can blur: a busy machine can make bash's own attempts
+    // take as long as a computed wait.
+    const env = v.lang === "sh" ? { RETRY_VERBOSE: "1" } : {};
+    const result = await ctx.runners.run(v, url, { env });
     expectOutcome(v.lang, result, { type: "response", status: 200, attempt: 4 });
     assert.equal(record.hits.length, 4);
     expectComputedWaits(v, gapsOf(record.hits.map((h) => h.t)));
+    if (v.lang === "sh") {
+      const said = [...result.stderr.matchAll(/retry (\d+) in (\d+) ms/g)].map((m) => m.slice(1).map(Number));
+      assert.deepEqual(said.map(([retry]) => retry), [1, 2, 3], result.stderr);
+      for (const [retry, waited] of said) {
+        const [min, max] = ctx.manifest.bounds[v.mode][retry - 1];
+        assert.ok(waited >= Math.floor(min) && waited <= Math.ceil(max),
+          `bash said retry ${retry} waits ${waited} ms; the ${v.mode} range is [${min}, ${max}] ms`);
+      }
+    }
   },
 
   async "x: a proxy's refusal of CONNECT (403, 407) is handed back at once"(v) {

@@ -43,7 +43,16 @@ export const ACTIONS = {
 
 /** The in-page code of `action`, or an error naming the actions there are. */
 export function actionCode(action) {
-  if (!(action in ACTIONS)) throw new Error(`unknown action ${action}: use ${Object.keys(ACTIONS).join(' or ')}`);
+  // `field:ID:A:B` types A and B by turns into the input with that id.
+  const typed = /^field:([\w.-]+):([^:]+):([^:]+)$/.exec(action);
+  if (typed) {
+    const [, id, a, b] = typed;
+    return `
+    const el = document.getElementById(${JSON.stringify(id)});
+    el.value = i % 2 ? ${JSON.stringify(a)} : ${JSON.stringify(b)};
+    el.dispatchEvent(new Event('input', { bubbles: true }));`;
+  }
+  if (!(action in ACTIONS)) throw new Error(`unknown action ${action}: use ${Object.keys(ACTIONS).join(' or ')} or field:ID:A:B`);
   return ACTIONS[action];
 }
 

@@ -31,6 +31,8 @@ use crate::ui::load::LoadSection;
 use crate::ui::retry_after::RetryAfterTester;
 use crate::ui::simulation::results::LastRun;
 use crate::ui::simulation::Simulation;
+#[cfg(target_arch = "wasm32")]
+use crate::ui::state::deciding;
 use crate::ui::state::MeansRunner;
 use crate::ui::state::{use_state, AppState};
 use crate::ui::widgets::unit_notes::read_units_in;
@@ -137,6 +139,9 @@ fn with_stylesheet(href: &str, then: impl FnOnce() + 'static) {
 /// again.
 #[wasm_split(library, fallible)]
 pub fn library_models() -> Result<Engine, SplitLoaderError> {
+    // The slices that decide a library's rows are this part's code.
+    #[cfg(target_arch = "wasm32")]
+    deciding::decide_with(deciding::decide_in_slices);
     Ok(Engine::new())
 }
 

@@ -7,8 +7,8 @@
 //! text stays as typed, a refused entry gets a message beside it and keeps
 //! that field's last accepted value, and every accepted entry is in use
 //! (and in the link) at once. The seeded runs that
-//! decide a library's rows, when it needs them, are made here too, in
-//! slices ([`decide_library_rows`]).
+//! decide a library's rows, when it needs them, are made in slices
+//! ([`super::deciding`]).
 //!
 //! The models themselves ([`Engine`]) are fetched apart from the first
 //! screen (`src/ui/deferred.rs`). A library is chosen only with them: a
@@ -18,14 +18,8 @@
 use leptos::prelude::*;
 
 use crate::core::library::{Configured, Engine, LibId};
-#[cfg(target_arch = "wasm32")]
-use crate::core::library::{Deciding, Schedule as LibRows};
 use crate::core::share::State;
 use crate::ui::state::field::{Bound, StaleField};
-#[cfg(target_arch = "wasm32")]
-use crate::ui::widgets::slices::{in_slices, SLICE_MS};
-#[cfg(target_arch = "wasm32")]
-use std::sync::Arc;
 
 /// The library fields' texts checked against the library's table.
 #[derive(Clone, Debug, PartialEq)]
@@ -251,44 +245,4 @@ impl Bound for LibraryInputs {
             used: used.values.text(param.name),
         })
     }
-}
-
-/// Runs between clock readings.
-#[cfg(target_arch = "wasm32")]
-const STEP_RUNS: u32 = 50;
-
-/// Makes the seeded runs that decide the chosen library's rows, a slice
-/// at a time between the page's own tasks, and sets `decided` when they
-/// are made. A newer choice or value stops the older runs at their next
-/// slice. (In the browser only: natively, the state shows the preview.)
-#[cfg(target_arch = "wasm32")]
-pub fn decide_library_rows(
-    library_in: LibraryInputs,
-    decided: RwSignal<Option<Arc<(Configured, LibRows)>>>,
-) {
-    let generation = StoredValue::new(0u32);
-    Effect::new(move |_| {
-        let chosen = library_in.valid();
-        generation.update_value(|g| *g += 1);
-        let Some(chosen) = chosen else {
-            return;
-        };
-        if decided.with_untracked(|d| d.as_ref().is_some_and(|d| d.0 == chosen)) {
-            return;
-        }
-        let Some(engine) = library_in.engine.get_untracked() else {
-            return;
-        };
-        let Ok((_, Some(mut deciding))) = (engine.rows)(&chosen) else {
-            return;
-        };
-        let id = generation.get_value();
-        leptos::task::spawn_local(async move {
-            let step = |d: &mut Deciding<'static>| (engine.step)(d, STEP_RUNS);
-            let current = |_: &Deciding, _| generation.get_value() == id;
-            if in_slices(&mut deciding, SLICE_MS, step, current).await {
-                decided.set(Some(Arc::new((chosen, (engine.finish)(deciding)))));
-            }
-        });
-    });
 }

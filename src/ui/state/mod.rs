@@ -7,6 +7,8 @@
 //! declared once in [`crate::core::inputs`]; [`AppState::apply`] and
 //! [`AppState::snapshot`] go through every one of them alike.
 
+#[cfg(target_arch = "wasm32")]
+pub mod deciding;
 mod field;
 #[cfg(test)]
 mod invariant;
@@ -106,7 +108,7 @@ impl Derived {
             Memo::new(move |_| retry_after_max(set_max.get(), deadline_field.get()));
         // The library's rows: known at once in closed form, or shown as a
         // preview while the seeded runs that decide them are made in
-        // slices ([`library::decide_library_rows`]), which then hand them
+        // slices ([`deciding::decide_library_rows`]), which then hand them
         // back for the config they were decided for.
         let decided = RwSignal::new(None::<Arc<(Configured, LibRows)>>);
         // (A library is chosen only with the models that run it.)
@@ -121,7 +123,7 @@ impl Derived {
         });
         // In the browser only: it needs the page's clock and task queue.
         #[cfg(target_arch = "wasm32")]
-        library::decide_library_rows(library_in, decided);
+        deciding::decide_library_rows(library_in, decided);
         // A re-roll only draws a new sample: the rows do not depend on it.
         let library = Memo::new(move |_| {
             let sampled = engine.get()?.sampled;

@@ -1,8 +1,10 @@
 //! Pieces the sections share: a number field, a checkbox, a table that
 //! scrolls, the copy button's clipboard, the deferred sections' export
 //! buttons, the stale note, the small DOM helpers for the lists drawn by
-//! hand, and work done in slices: a run of a study and its status line.
+//! hand, and work done in slices (a run of a study and its status line), in
+//! background tasks.
 
+pub mod background;
 pub mod bind;
 pub mod checkbox;
 pub mod clipboard;

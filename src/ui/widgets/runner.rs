@@ -9,10 +9,10 @@
 //! at its next slice without publishing anything. The work is a trait
 //! object, so the async machinery is compiled once for both sections.
 
-use gloo_timers::future::TimeoutFuture;
 use leptos::{html, prelude::*, task::spawn_local};
 
 use crate::core::decimal_text::fixed;
+use crate::ui::widgets::background::yield_to_page;
 use crate::ui::widgets::run_status::{RunState, Status, STALE};
 use crate::ui::widgets::slices::in_slices;
 
@@ -124,12 +124,12 @@ impl Runner {
             // The results in a task of their own, then shown in the next:
             // a long study's last slice, its results and the browser's
             // parse of them would otherwise make one long task.
-            TimeoutFuture::new(0).await;
+            yield_to_page().await;
             if generation.get_value() != id {
                 return;
             }
             work.finish();
-            TimeoutFuture::new(0).await;
+            yield_to_page().await;
             if generation.get_value() != id {
                 return;
             }

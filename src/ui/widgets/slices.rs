@@ -2,13 +2,14 @@
 //! task holds the page for long: the contention simulation, a library's
 //! seeded runs.
 
-use gloo_timers::future::TimeoutFuture;
+use crate::ui::widgets::background::yield_to_page;
 
 /// Wall time one slice of the page's seeded runs may take, ms: well under
 /// the 50 ms of a long task, with room for the render after it.
 pub const SLICE_MS: f64 = 8.0;
 
-/// Yields to the browser with a zero timeout, then calls `step` on `work`
+/// Yields to the browser until it has nothing more urgent to do
+/// ([`yield_to_page`]), then calls `step` on `work`
 /// (it says whether the work is done) for about `slice_ms` of wall time,
 /// then `between` (with whether it is done), and so on: `true` once the
 /// work is done, `false` as soon as `between` says to stop (an input
@@ -22,7 +23,7 @@ pub async fn in_slices<T: ?Sized>(
     loop {
         // Yield first: the page paints what it has (a preview, the last
         // results) before any slice runs.
-        TimeoutFuture::new(0).await;
+        yield_to_page().await;
         let start = js_sys::Date::now();
         let mut done = false;
         while !done && js_sys::Date::now() - start < slice_ms {

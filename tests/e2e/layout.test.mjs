@@ -110,6 +110,28 @@ for (const width of [1280, 800, 600, 375]) {
           return { needed, room };
         });
         assert.ok(jitter.needed <= jitter.room, `the Jitter select shows "Proportional" whole at ${width} px (${JSON.stringify(jitter)})`);
+        // Every select shows its choice whole, and the load section's,
+        // which have the room, every choice (its Trigger was cut to
+        // "Outage (the ser" at 1280 px).
+        const cut = await page.locator('select').evaluateAll((selects) => selects
+          .filter((s) => s.getClientRects().length > 0)
+          .flatMap((s) => {
+            const choices = s.closest('.load') ? [...s.options] : [...s.selectedOptions];
+            const cs = getComputedStyle(s);
+            const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+            const probe = document.createElement('span');
+            probe.style.font = cs.font;
+            probe.style.position = 'absolute';
+            probe.style.whiteSpace = 'pre';
+            document.body.append(probe);
+            const longest = choices.map((o) => {
+              probe.textContent = o.textContent;
+              return { text: o.textContent, needed: probe.getBoundingClientRect().width };
+            }).sort((a, b) => b.needed - a.needed)[0];
+            probe.remove();
+            return longest && longest.needed > room ? [`#${s.id}: "${longest.text}" needs ${Math.ceil(longest.needed)} px, has ${Math.floor(room)}`] : [];
+          }));
+        assert.deepEqual(cut, [], `no select cuts a choice at ${width} px`);
         // No label of any chart is clipped: each text lies inside its svg,
         // or, where the svg lets it overflow, inside the svg's panel.
         const clipped = await page.locator('svg text').evaluateAll((texts) => texts.filter((t) => {

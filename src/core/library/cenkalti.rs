@@ -57,14 +57,11 @@ pub(super) static INFO: Info = Info {
     language: Language::Go,
     params: PARAMS,
     counting: Counting::attempts("MaxTries").with_budget("MaxElapsedTime"),
+    // v7 reads no header itself: the caller's `RetryAfter` error replaces
+    // the next wait.
     retry_after: RetryAfterRule {
         combine: Combine::Replaces,
-        headers: &[],
-        statuses: &[],
-        max_param: None,
-        zero_falls_back: false,
-        capped_by_backoff_max: false,
-        switch_param: None,
+        ..RetryAfterRule::IGNORED
     },
 };
 

@@ -70,8 +70,9 @@ pub struct Means {
 
 impl Means {
     /// Hands the simulation over: the means are made from now on (a
-    /// short schedule's at once, a long one's in slices). Natively it is
-    /// there from the start, and a long schedule keeps its preview.
+    /// short schedule's at once, a long one's in slices). Call it once per
+    /// `Means`: each call starts its own effect for the slices. Natively
+    /// it is there from the start, and a long schedule keeps its preview.
     pub fn start(&self, runner: MeansRunner) {
         self.runner.set(Some(runner));
         #[cfg(target_arch = "wasm32")]

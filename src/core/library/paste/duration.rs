@@ -8,16 +8,19 @@ use super::value::{arg, eval_at, num_of, Names, Val, Q};
 
 /// Milliseconds in one unit written after a number or in a duration text.
 pub fn unit_ms(unit: &str) -> Option<Q> {
-    Some(match unit {
-        "ns" | "nanos" | "nanoseconds" => Q::Dec(1, -6),
-        "us" | "µs" | "micros" | "microseconds" => Q::Dec(1, -3),
-        "ms" | "millis" | "milliseconds" => Q::int(1),
-        "s" | "S" | "sec" | "secs" | "seconds" => Q::int(1000),
-        "m" | "M" | "min" | "mins" | "minutes" => Q::int(60_000),
-        "h" | "H" | "hours" => Q::int(3_600_000),
-        "d" | "D" | "days" => Q::int(86_400_000),
-        _ => return None,
-    })
+    const UNITS: &[(&[&str], i64, i32)] = &[
+        (&["ns", "nanos", "nanoseconds"], 1, -6),
+        (&["us", "µs", "micros", "microseconds"], 1, -3),
+        (&["ms", "millis", "milliseconds"], 1, 0),
+        (&["s", "S", "sec", "secs", "seconds"], 1000, 0),
+        (&["m", "M", "min", "mins", "minutes"], 60_000, 0),
+        (&["h", "H", "hours"], 3_600_000, 0),
+        (&["d", "D", "days"], 86_400_000, 0),
+    ];
+    UNITS
+        .iter()
+        .find(|(names, ..)| names.contains(&unit))
+        .map(|(_, m, e)| Q::Dec(*m, *e))
 }
 
 /// A duration written as text: `0.1s`, `500ms`, `1m30s`, `PT0.5S`,
@@ -79,15 +82,18 @@ fn timespan(t: &str) -> Option<Q> {
 
 /// Go's `time.Millisecond` and the rest, in ms.
 pub fn go_unit(unit: &str) -> Option<Q> {
-    Some(match unit {
-        "Nanosecond" => Q::Dec(1, -6),
-        "Microsecond" => Q::Dec(1, -3),
-        "Millisecond" => Q::int(1),
-        "Second" => Q::int(1000),
-        "Minute" => Q::int(60_000),
-        "Hour" => Q::int(3_600_000),
-        _ => return None,
-    })
+    const UNITS: &[(&str, i64, i32)] = &[
+        ("Nanosecond", 1, -6),
+        ("Microsecond", 1, -3),
+        ("Millisecond", 1, 0),
+        ("Second", 1000, 0),
+        ("Minute", 60_000, 0),
+        ("Hour", 3_600_000, 0),
+    ];
+    UNITS
+        .iter()
+        .find(|(name, ..)| *name == unit)
+        .map(|(_, m, e)| Q::Dec(*m, *e))
 }
 
 /// Python's `timedelta(days, seconds, microseconds, milliseconds,

@@ -165,27 +165,11 @@ fn number(text: &str) -> Val {
 }
 
 fn is_type_mark(s: &str) -> bool {
-    matches!(
-        s.to_ascii_lowercase().as_str(),
-        "l" | "f"
-            | "d"
-            | "m"
-            | "u"
-            | "ul"
-            | "lu"
-            | "n"
-            | "f32"
-            | "f64"
-            | "u8"
-            | "u16"
-            | "u32"
-            | "u64"
-            | "u128"
-            | "usize"
-            | "i32"
-            | "i64"
-            | "isize"
-    )
+    const MARKS: &[&str] = &[
+        "l", "f", "d", "m", "u", "ul", "lu", "n", "f32", "f64", "u8", "u16", "u32", "u64", "u128",
+        "usize", "i32", "i64", "isize",
+    ];
+    MARKS.contains(&s.to_ascii_lowercase().as_str())
 }
 
 /// Where names defined in the paste are looked up (`delayFactor = 500`).
@@ -251,25 +235,41 @@ fn path(p: &[String], names: &dyn Names, hops: usize) -> Val {
     } else {
         ""
     };
-    match (owner, last) {
-        (_, "true" | "True") => return Val::Bool(true),
-        (_, "false" | "False") => return Val::Bool(false),
-        ("", "None" | "null" | "nil" | "undefined") => return Val::Nothing,
-        (
-            "" | "math" | "Number" | "f64" | "f32",
-            "Infinity" | "inf" | "INFINITY" | "POSITIVE_INFINITY",
-        ) => return Val::Num(Q::F(f64::INFINITY), None),
-        ("time", unit) => {
-            if let Some(per) = go_unit(unit) {
-                return Val::Dur(per);
-            }
+    // One table read by one loop, not a comparison per name.
+    let infinite = || Val::Num(Q::F(f64::INFINITY), None);
+    if ["true", "True"].contains(&last) {
+        return Val::Bool(true);
+    }
+    if ["false", "False"].contains(&last) {
+        return Val::Bool(false);
+    }
+    let is = |owners: &[&str], lasts: &[&str]| owners.contains(&owner) && lasts.contains(&last);
+    if is(&[""], &["None", "null", "nil", "undefined"]) {
+        return Val::Nothing;
+    }
+    if is(
+        &["", "math", "Number", "f64", "f32"],
+        &["Infinity", "inf", "INFINITY", "POSITIVE_INFINITY"],
+    ) {
+        return infinite();
+    }
+    if owner == "time" {
+        if let Some(per) = go_unit(last) {
+            return Val::Dur(per);
         }
-        ("Duration" | "TimeSpan", "ZERO" | "Zero") => return Val::Dur(Q::int(0)),
-        ("Duration" | "TimeSpan", "MAX" | "MaxValue") => return Val::Dur(Q::F(f64::INFINITY)),
-        ("usize" | "u32" | "u64" | "i32" | "i64" | "int", "MAX" | "MaxValue" | "MAX_VALUE") => {
-            return Val::Num(Q::F(f64::INFINITY), None)
-        }
-        _ => {}
+    }
+    const DURATIONS: &[&str] = &["Duration", "TimeSpan"];
+    if is(DURATIONS, &["ZERO", "Zero"]) {
+        return Val::Dur(Q::int(0));
+    }
+    if is(DURATIONS, &["MAX", "MaxValue"]) {
+        return Val::Dur(Q::F(f64::INFINITY));
+    }
+    if is(
+        &["usize", "u32", "u64", "i32", "i64", "int"],
+        &["MAX", "MaxValue", "MAX_VALUE"],
+    ) {
+        return infinite();
     }
     if p.len() == 1 && hops < MAX_LOOKUPS {
         if let Some(e) = names.lookup(last) {
@@ -307,12 +307,45 @@ fn call(callee: &Expr, args: &[Arg], names: &dyn Names, hops: usize) -> Val {
             .map_or(Val::Unknown, |a| eval_at(&a.value, names, hops))
     };
     let scaled = |per: Q| num_of(first()).map_or(Val::Unknown, |q| Val::Dur(q.mul(per)));
+    // Java, Rust, C#: one number and its unit, in ms.
+    const SCALED: &[(&str, i64, i32)] = &[
+        ("ofNanos", 1, -6),
+        ("from_nanos", 1, -6),
+        ("ofMicros", 1, -3),
+        ("from_micros", 1, -3),
+        ("FromMicroseconds", 1, -3),
+        ("ofMillis", 1, 0),
+        ("from_millis", 1, 0),
+        ("FromMilliseconds", 1, 0),
+        ("from_secs", 1000, 0),
+        ("from_secs_f64", 1000, 0),
+        ("from_secs_f32", 1000, 0),
+        ("FromSeconds", 1000, 0),
+        ("ofMinutes", 60_000, 0),
+        ("FromMinutes", 60_000, 0),
+        ("from_mins", 60_000, 0),
+        ("ofHours", 3_600_000, 0),
+        ("FromHours", 3_600_000, 0),
+        ("from_hours", 3_600_000, 0),
+        ("ofDays", 86_400_000, 0),
+        ("FromDays", 86_400_000, 0),
+        ("FromTicks", 1, -4),
+    ];
+    if let Some((_, m, e)) = SCALED.iter().find(|(n, ..)| *n == name) {
+        return scaled(Q::Dec(*m, *e));
+    }
+    // Conversions that keep the value: `time.Duration(500)`, `float(2)`,
+    // `Some(d)`, `Optional.of(d)`.
+    const KEEP: &[&str] = &[
+        "Duration", "float", "int", "Number", "Some", "of", "Long", "Double", "valueOf",
+    ];
+    if KEEP.contains(&name) {
+        return match first() {
+            Val::Text(t) if t == "inf" || t == "Infinity" => Val::Num(Q::F(f64::INFINITY), None),
+            v => v,
+        };
+    }
     match name {
-        // Java, Rust, C#: one number and its unit.
-        "ofNanos" | "from_nanos" => scaled(Q::Dec(1, -6)),
-        "ofMicros" | "from_micros" | "FromMicroseconds" => scaled(Q::Dec(1, -3)),
-        "ofMillis" | "from_millis" | "FromMilliseconds" => scaled(Q::int(1)),
-        "from_secs" | "from_secs_f64" | "from_secs_f32" | "FromSeconds" => scaled(Q::int(1000)),
         "ofSeconds" => match (first(), args.get(1)) {
             (Val::Num(s, None), Some(n)) => match num_of(eval_at(&n.value, names, hops)) {
                 Some(n) => Val::Dur(s.mul(Q::int(1000)).add(n.mul(Q::Dec(1, -6)))),
@@ -320,10 +353,6 @@ fn call(callee: &Expr, args: &[Arg], names: &dyn Names, hops: usize) -> Val {
             },
             _ => scaled(Q::int(1000)),
         },
-        "ofMinutes" | "FromMinutes" | "from_mins" => scaled(Q::int(60_000)),
-        "ofHours" | "FromHours" | "from_hours" => scaled(Q::int(3_600_000)),
-        "ofDays" | "FromDays" => scaled(Q::int(86_400_000)),
-        "FromTicks" => scaled(Q::Dec(1, -4)),
         "timedelta" => timedelta(args, names, hops),
         "TimeSpan" => timespan_new(args, names, hops),
         // Rust's `Duration::new(secs, nanos)`.
@@ -341,16 +370,6 @@ fn call(callee: &Expr, args: &[Arg], names: &dyn Names, hops: usize) -> Val {
             Val::Text(t) => duration_text(&t).map_or(Val::Unknown, Val::Dur),
             _ => Val::Unknown,
         },
-        // Conversions that keep the value: `time.Duration(500)`,
-        // `float(2)`, `Some(d)`, `Optional.of(d)`.
-        "Duration" | "float" | "int" | "Number" | "Some" | "of" | "Long" | "Double" | "valueOf" => {
-            match first() {
-                Val::Text(t) if t == "inf" || t == "Infinity" => {
-                    Val::Num(Q::F(f64::INFINITY), None)
-                }
-                v => v,
-            }
-        }
         _ => Val::Unknown,
     }
 }

@@ -31,6 +31,13 @@ pub fn norm(s: &str) -> String {
         .collect()
 }
 
+/// Whether `name` is one of `keys`, a list written as one string, its
+/// names apart by spaces (`"connect read status"`): one string, not a
+/// table of pointers to each name.
+pub fn one_of(keys: &str, name: &str) -> bool {
+    !name.is_empty() && keys.split(' ').any(|k| k == name)
+}
+
 /// A call's name as a key: `setMaxAttempts`, `with_min_delay`,
 /// `WithInitialInterval` → `maxattempts`, `mindelay`, `initialinterval`.
 pub fn call_key(name: &str) -> String {
@@ -95,17 +102,15 @@ impl<'f, 'a> Reader<'f, 'a> {
     }
 
     /// The value of a key fact, or of a one-argument call, named one of
-    /// `keys` (in [`norm`] form).
+    /// `keys` (in [`norm`] form, apart by spaces).
     pub fn value_of(
         fact: &Fact<'a>,
-        keys: &[&str],
+        keys: &str,
     ) -> Option<&'a crate::core::library::paste::parse::Expr> {
         match fact.value {
-            Some(v) => keys.contains(&norm(fact.key).as_str()).then_some(v),
+            Some(v) => one_of(keys, &norm(fact.key)).then_some(v),
             None => match fact.args {
-                [a] if a.key.is_none() && keys.contains(&call_key(fact.key).as_str()) => {
-                    Some(&a.value)
-                }
+                [a] if a.key.is_none() && one_of(keys, &call_key(fact.key)) => Some(&a.value),
                 _ => None,
             },
         }
@@ -114,7 +119,7 @@ impl<'f, 'a> Reader<'f, 'a> {
     /// Reads `param` from every unused fact named one of `keys`, a bare
     /// number meaning `bare`, plus `offset` (a count of retries read into
     /// attempts: 1).
-    pub fn take(&mut self, keys: &[&str], param: &'static str, bare: Bare, offset: i32) {
+    pub fn take(&mut self, keys: &str, param: &'static str, bare: Bare, offset: i32) {
         let hits: Vec<usize> = self
             .open()
             .filter(|(_, f)| Self::value_of(f, keys).is_some())
@@ -195,12 +200,11 @@ impl<'f, 'a> Reader<'f, 'a> {
     }
 
     /// Notes every unused fact named one of `keys` as left aside, because `why`.
-    pub fn aside(&mut self, keys: &[&str], why: &str) {
+    pub fn aside(&mut self, keys: &str, why: &str) {
         let hits: Vec<usize> = self
             .open()
             .filter(|(_, f)| {
-                keys.contains(&norm(f.key).as_str())
-                    || (f.value.is_none() && keys.contains(&call_key(f.key).as_str()))
+                one_of(keys, &norm(f.key)) || (f.value.is_none() && one_of(keys, &call_key(f.key)))
             })
             .map(|(i, _)| i)
             .collect();
@@ -213,11 +217,11 @@ impl<'f, 'a> Reader<'f, 'a> {
 
     /// Notes every unused key written inside one of `containers` (the
     /// library's own call or object) as left aside: not modelled.
-    pub fn rest_inside(&mut self, containers: &[&str]) {
+    pub fn rest_inside(&mut self, containers: &str) {
         let hits: Vec<usize> = self
             .open()
             .filter(|(_, f)| f.value.is_some() && self.f.inside(f.within, containers))
-            .filter(|(_, f)| containers.contains(&self.f.frame_name(f.within)))
+            .filter(|(_, f)| one_of(containers, self.f.frame_name(f.within)))
             .map(|(i, _)| i)
             .collect();
         for i in hits {

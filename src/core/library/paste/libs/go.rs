@@ -8,88 +8,63 @@ use crate::core::library::paste::value::eval;
 
 pub const CENKALTI: Spec = Spec {
     id: "cenkalti",
-    marks: &[
-        Mark::Text("cenkalti/backoff"),
-        Mark::Name("NewExponentialBackOff"),
-        Mark::Name("ExponentialBackOff"),
-        Mark::Name("InitialInterval"),
-        Mark::Name("RandomizationFactor"),
-        Mark::Name("MaxElapsedTime"),
-        Mark::Name("WithInitialInterval"),
-        Mark::Name("WithMaxElapsedTime"),
-        Mark::Name("WithMaxTries"),
-        Mark::Name("WithRandomizationFactor"),
-        Mark::Name("WithMaxRetries"),
-    ],
+    names: "NewExponentialBackOff ExponentialBackOff InitialInterval RandomizationFactor \
+        MaxElapsedTime WithInitialInterval WithMaxElapsedTime WithMaxTries \
+        WithRandomizationFactor WithMaxRetries",
+    marks: &[Mark::Text("cenkalti/backoff")],
     read: cenkalti,
 };
 
 fn cenkalti(r: &mut Reader) {
     // v4's `backoff.WithMaxRetries(b, n)`: n retries, n + 1 attempts.
-    for i in r.calls(&["WithMaxRetries"]) {
+    for i in r.calls("WithMaxRetries") {
         if let Some(a) = r.f.facts[i].args.get(1) {
             let v = eval(&a.value, r.f);
             r.put("WithMaxRetries", "MaxTries", v, Bare::Plain, 1);
         }
     }
-    r.take(&["initialinterval"], "InitialInterval", Bare::Ns, 0);
-    r.take(
-        &["randomizationfactor"],
-        "RandomizationFactor",
-        Bare::Plain,
-        0,
-    );
-    r.take(&["multiplier"], "Multiplier", Bare::Plain, 0);
-    r.take(&["maxinterval"], "MaxInterval", Bare::Ns, 0);
-    r.take(&["maxelapsedtime"], "MaxElapsedTime", Bare::Ns, 0);
-    r.take(&["maxtries"], "MaxTries", Bare::Plain, 0);
-    r.aside(&["stop", "clock"], "a sentinel or a clock: not the delays");
-    r.aside(&["notify"], CALLBACK);
-    r.rest_inside(&["ExponentialBackOff"]);
+    r.take("initialinterval", "InitialInterval", Bare::Ns, 0);
+    r.take("randomizationfactor", "RandomizationFactor", Bare::Plain, 0);
+    r.take("multiplier", "Multiplier", Bare::Plain, 0);
+    r.take("maxinterval", "MaxInterval", Bare::Ns, 0);
+    r.take("maxelapsedtime", "MaxElapsedTime", Bare::Ns, 0);
+    r.take("maxtries", "MaxTries", Bare::Plain, 0);
+    r.aside("stop clock", "a sentinel or a clock: not the delays");
+    r.aside("notify", CALLBACK);
+    r.rest_inside("ExponentialBackOff");
 }
 
 pub const RETRYABLEHTTP: Spec = Spec {
     id: "retryablehttp",
-    marks: &[
-        Mark::Name("retryablehttp"),
-        Mark::Text("go-retryablehttp"),
-        Mark::Name("RetryWaitMin"),
-        Mark::Name("RetryWaitMax"),
-        Mark::Name("RetryMax"),
-    ],
+    names: "retryablehttp RetryWaitMin RetryWaitMax RetryMax",
+    marks: &[Mark::Text("go-retryablehttp")],
     read: retryablehttp,
 };
 
 fn retryablehttp(r: &mut Reader) {
-    r.take(&["retrywaitmin"], "RetryWaitMin", Bare::Ns, 0);
-    r.take(&["retrywaitmax"], "RetryWaitMax", Bare::Ns, 0);
-    r.take(&["retrymax"], "RetryMax", Bare::Plain, 0);
-    r.aside(&["checkretry"], WHICH);
+    r.take("retrywaitmin", "RetryWaitMin", Bare::Ns, 0);
+    r.take("retrywaitmax", "RetryWaitMax", Bare::Ns, 0);
+    r.take("retrymax", "RetryMax", Bare::Plain, 0);
+    r.aside("checkretry", WHICH);
     r.aside(
-        &["backoff"],
+        "backoff",
         "a back-off function of your choosing: the page models DefaultBackoff",
     );
     r.aside(
-        &[
-            "errorhandler",
-            "requestloghook",
-            "responseloghook",
-            "logger",
-        ],
+        "errorhandler requestloghook responseloghook logger",
         CALLBACK,
     );
 }
 
 pub const CLIENT_GO: Spec = Spec {
     id: "client-go",
+    names: "apimachinery RetryOnConflict",
     marks: &[
         Mark::Tail("wait", "Backoff"),
         Mark::Tail("wait", "ExponentialBackoff"),
         Mark::Tail("wait", "ExponentialBackoffWithContext"),
-        Mark::Name("apimachinery"),
         Mark::Text("k8s.io/apimachinery"),
         Mark::Text("k8s.io/client-go"),
-        Mark::Name("RetryOnConflict"),
     ],
     read: client_go,
 };
@@ -120,5 +95,5 @@ fn client_go(r: &mut Reader) {
         let v = eval(fact.value.expect("a key"), r.f);
         r.put(fact.key, param, v, *bare, 0);
     }
-    r.rest_inside(&["Backoff"]);
+    r.rest_inside("Backoff");
 }

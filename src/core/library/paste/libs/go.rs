@@ -2,7 +2,7 @@
 //! go-retryablehttp (client fields) and client-go's `wait.Backoff`. A bare
 //! number in a duration is nanoseconds, as Go's `time.Duration` is.
 
-use super::{Mark, Spec, CALLBACK, WHICH};
+use super::{Mark, Spec};
 use crate::core::library::paste::read::{norm, Bare, Reader};
 use crate::core::library::paste::value::eval;
 
@@ -23,15 +23,17 @@ fn cenkalti(r: &mut Reader) {
             r.put("WithMaxRetries", "MaxTries", v, Bare::Plain, 1);
         }
     }
-    r.take("initialinterval", "InitialInterval", Bare::Ns, 0);
-    r.take("randomizationfactor", "RandomizationFactor", Bare::Plain, 0);
-    r.take("multiplier", "Multiplier", Bare::Plain, 0);
-    r.take("maxinterval", "MaxInterval", Bare::Ns, 0);
-    r.take("maxelapsedtime", "MaxElapsedTime", Bare::Ns, 0);
-    r.take("maxtries", "MaxTries", Bare::Plain, 0);
-    r.aside("stop clock", "a sentinel or a clock: not the delays");
-    r.aside("notify", CALLBACK);
-    r.rest_inside("ExponentialBackOff");
+    r.run(
+        "take initialinterval > InitialInterval ns;\
+         take randomizationfactor > RandomizationFactor;\
+         take multiplier > Multiplier;\
+         take maxinterval > MaxInterval ns;\
+         take maxelapsedtime > MaxElapsedTime ns;\
+         take maxtries > MaxTries;\
+         aside stop clock: a sentinel or a clock: not the delays;\
+         aside notify: callback;\
+         rest ExponentialBackOff",
+    );
 }
 
 pub const RETRYABLEHTTP: Spec = Spec {
@@ -42,17 +44,13 @@ pub const RETRYABLEHTTP: Spec = Spec {
 };
 
 fn retryablehttp(r: &mut Reader) {
-    r.take("retrywaitmin", "RetryWaitMin", Bare::Ns, 0);
-    r.take("retrywaitmax", "RetryWaitMax", Bare::Ns, 0);
-    r.take("retrymax", "RetryMax", Bare::Plain, 0);
-    r.aside("checkretry", WHICH);
-    r.aside(
-        "backoff",
-        "a back-off function of your choosing: the page models DefaultBackoff",
-    );
-    r.aside(
-        "errorhandler requestloghook responseloghook logger",
-        CALLBACK,
+    r.run(
+        "take retrywaitmin > RetryWaitMin ns;\
+         take retrywaitmax > RetryWaitMax ns;\
+         take retrymax > RetryMax;\
+         aside checkretry: which;\
+         aside backoff: a back-off function of your choosing: the page models DefaultBackoff;\
+         aside errorhandler requestloghook responseloghook logger: callback",
     );
 }
 
@@ -95,5 +93,5 @@ fn client_go(r: &mut Reader) {
         let v = eval(fact.value.expect("a key"), r.f);
         r.put(fact.key, param, v, *bare, 0);
     }
-    r.rest_inside("Backoff");
+    r.run("rest Backoff");
 }

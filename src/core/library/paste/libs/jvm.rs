@@ -2,7 +2,7 @@
 //! properties) and spring-retry (`@Retryable`/`@Backoff`, `RetryTemplate`
 //! builders, back-off policies).
 
-use super::{Mark, Spec, CALLBACK, WHICH};
+use super::{Mark, Spec};
 use crate::core::library::paste::read::{norm, one_of, Bare, Reader};
 
 pub const RESILIENCE4J: Spec = Spec {
@@ -74,53 +74,20 @@ fn resilience4j(r: &mut Reader) {
             ],
         );
     }
-    r.quiet("intervalfunction intervalbifunction");
-    r.take("maxattempts", "maxAttempts", Bare::Plain, 0);
-    r.take("waitduration", "waitDuration", Bare::Ms, 0);
-    r.take(
-        "enableexponentialbackoff",
-        "enableExponentialBackoff",
-        Bare::Plain,
-        0,
-    );
-    r.take(
-        "exponentialbackoffmultiplier",
-        "exponentialBackoffMultiplier",
-        Bare::Plain,
-        0,
-    );
-    r.take(
-        "exponentialmaxwaitduration",
-        "exponentialMaxWaitDuration",
-        Bare::Ms,
-        0,
-    );
-    r.take(
-        "enablerandomizedwait",
-        "enableRandomizedWait",
-        Bare::Plain,
-        0,
-    );
-    r.take(
-        "randomizedwaitfactor",
-        "randomizedWaitFactor",
-        Bare::Plain,
-        0,
-    );
-    r.aside(
-        "retryexceptions ignoreexceptions retryonresult retryonexception \
-            retryexceptionpredicate resultpredicate failaftermaxattempts",
-        WHICH,
-    );
-    r.aside(
-        "eventconsumerbuffersize consumeresultbeforeretryattempt",
-        CALLBACK,
+    r.run(
+        "quiet intervalfunction intervalbifunction;\
+         take maxattempts > maxAttempts;\
+         take waitduration > waitDuration ms;\
+         take enableexponentialbackoff > enableExponentialBackoff;\
+         take exponentialbackoffmultiplier > exponentialBackoffMultiplier;\
+         take exponentialmaxwaitduration > exponentialMaxWaitDuration ms;\
+         take enablerandomizedwait > enableRandomizedWait;\
+         take randomizedwaitfactor > randomizedWaitFactor;\
+         aside retryexceptions ignoreexceptions retryonresult retryonexception retryexceptionpredicate resultpredicate failaftermaxattempts: which;\
+         aside eventconsumerbuffersize consumeresultbeforeretryattempt: callback",
     );
     super::shared_config::mark_read(r);
-    r.aside(
-        "baseconfig",
-        "a shared config named elsewhere: its values are not in the paste",
-    );
+    r.run("aside baseconfig: a shared config named elsewhere: its values are not in the paste");
 }
 
 pub const SPRING: Spec = Spec {
@@ -180,29 +147,17 @@ fn spring(r: &mut Reader) {
     {
         r.put_value("ExponentialRandomBackOffPolicy", "random", 1.0);
     }
-    r.quiet("backoff");
-    r.take("maxattempts", "maxAttempts", Bare::Plain, 0);
-    r.take("delay initialinterval backoffperiod", "delay", Bare::Ms, 0);
-    r.take("maxdelay maxinterval", "maxDelay", Bare::Ms, 0);
-    r.take("multiplier", "multiplier", Bare::Plain, 0);
-    r.take("random", "random", Bare::Plain, 0);
-    r.aside(
-        "maxattemptsexpression delayexpression maxdelayexpression \
-            multiplierexpression randomexpression",
-        "a Spring expression, evaluated when the application runs: the page does not run it",
-    );
-    r.aside(
-        "maxretries jitter",
-        "Spring Framework 7's own @Retryable (it counts retries): the page models spring-retry's",
-    );
-    r.aside(
-        "value include exclude retryfor noretryfor notrecoverable retryon notretryon \
-            exceptionexpression",
-        WHICH,
-    );
-    r.aside("recover listeners label stateful", CALLBACK);
-    r.aside(
-        "uniformRandomBackoff uniformrandombackoff",
-        "a uniform random back-off: the page models the exponential one",
+    r.run(
+        "quiet backoff;\
+         take maxattempts > maxAttempts;\
+         take delay initialinterval backoffperiod > delay ms;\
+         take maxdelay maxinterval > maxDelay ms;\
+         take multiplier > multiplier;\
+         take random > random;\
+         aside maxattemptsexpression delayexpression maxdelayexpression multiplierexpression randomexpression: a Spring expression, evaluated when the application runs: the page does not run it;\
+         aside maxretries jitter: Spring Framework 7's own @Retryable (it counts retries): the page models spring-retry's;\
+         aside value include exclude retryfor noretryfor notrecoverable retryon notretryon exceptionexpression: which;\
+         aside recover listeners label stateful: callback;\
+         aside uniformRandomBackoff uniformrandombackoff: a uniform random back-off: the page models the exponential one",
     );
 }

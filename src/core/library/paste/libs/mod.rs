@@ -171,6 +171,48 @@ impl Reader<'_, '_> {
         }
     }
 
+    /// Runs a library's reading written as text, its steps apart by `;`,
+    /// so that each library's keys, params and reasons are words in one
+    /// string rather than code and tables of pointers:
+    /// - `take KEYS > PARAM [ms|s|ns]`: [`Reader::take`], a bare number
+    ///   meaning that unit (a plain value without one);
+    /// - `aside KEYS: WHY`: [`Reader::aside`];
+    /// - `within FRAMES: WHY`: [`Reader::aside_inside`];
+    /// - `quiet KEYS`: [`Reader::quiet`];
+    /// - `rest FRAMES`: [`Reader::rest_inside`].
+    ///
+    /// KEYS and FRAMES are names apart by spaces; WHY `which` stands for
+    /// [`WHICH`] and `callback` for [`CALLBACK`].
+    pub fn run(&mut self, script: &'static str) {
+        for step in script.split(';') {
+            let (op, rest) = step.split_once(' ').unwrap_or_default();
+            let (keys, why) = rest.split_once(": ").unwrap_or((rest, ""));
+            let why = match why {
+                "which" => WHICH,
+                "callback" => CALLBACK,
+                w => w,
+            };
+            match op {
+                "take" => {
+                    let (keys, to) = rest.split_once(" > ").unwrap_or_default();
+                    let (param, bare) = to.split_once(' ').unwrap_or((to, ""));
+                    let bare = match bare {
+                        "ms" => Bare::Ms,
+                        "s" => Bare::S,
+                        "ns" => Bare::Ns,
+                        _ => Bare::Plain,
+                    };
+                    self.take(keys, param, bare, 0);
+                }
+                "aside" => self.aside(keys, why),
+                "within" => self.aside_inside(keys, why),
+                "quiet" => self.quiet(keys),
+                "rest" => self.rest_inside(keys),
+                _ => {}
+            }
+        }
+    }
+
     /// Notes every unused fact inside a frame named one of `frames` as
     /// left aside, because `why` (ExponentialTimeout's `initial` is not a
     /// retry's).

@@ -1,7 +1,7 @@
 //! urllib3, tenacity, google-api-core and the AWS SDKs (botocore's
 //! `Config`, the shared config file, the JavaScript and Go SDKs' options).
 
-use super::{Mark, Spec, CALLBACK, WHICH};
+use super::{Mark, Spec};
 use crate::core::library::paste::read::{norm, Bare, Reader};
 use crate::core::library::paste::value::{eval, Val};
 use crate::core::library::tenacity::WAITS;
@@ -34,28 +34,19 @@ fn urllib3(r: &mut Reader) {
         let v = eval(r.f.facts[i].value.expect("a key"), r.f);
         r.put("max_retries", "total", v, Bare::Plain, 0);
     }
-    r.quiet("maxretries");
-    r.take("total", "total", Bare::Plain, 0);
-    r.take("backofffactor", "backoff_factor", Bare::S, 0);
-    r.take("backoffmax", "backoff_max", Bare::S, 0);
-    r.take("backoffjitter", "backoff_jitter", Bare::S, 0);
-    r.take(
-        "respectretryafterheader",
-        "respect_retry_after_header",
-        Bare::Plain,
-        0,
+    r.run(
+        "quiet maxretries;\
+         take total > total;\
+         take backofffactor > backoff_factor s;\
+         take backoffmax > backoff_max s;\
+         take backoffjitter > backoff_jitter s;\
+         take respectretryafterheader > respect_retry_after_header;\
+         take retryaftermax > retry_after_max s;\
+         aside connect read status other redirect: a count for one kind of failure: the page reads total, which bounds them all;\
+         aside statusforcelist allowedmethods methodwhitelist: which;\
+         aside raiseonstatus raiseonredirect removeheadersonredirect: what happens after the last retry, not when retries happen;\
+         rest Retry",
     );
-    r.take("retryaftermax", "retry_after_max", Bare::S, 0);
-    r.aside(
-        "connect read status other redirect",
-        "a count for one kind of failure: the page reads total, which bounds them all",
-    );
-    r.aside("statusforcelist allowedmethods methodwhitelist", WHICH);
-    r.aside(
-        "raiseonstatus raiseonredirect removeheadersonredirect",
-        "what happens after the last retry, not when retries happen",
-    );
-    r.rest_inside("Retry");
 }
 
 pub const TENACITY: Spec = Spec {
@@ -94,25 +85,15 @@ fn tenacity(r: &mut Reader) {
             r.call_args(i, &[(usize::MAX, "min", "min", Bare::S)]);
         }
     }
-    r.take("stopafterattempt", "stop_after_attempt", Bare::Plain, 0);
-    r.quiet("stop wait");
-    r.aside(
-        "stopafterdelay stopbeforedelay stopwhenevent_set",
-        "a time budget: the page's tenacity model stops after a number of attempts",
+    r.run(
+        "take stopafterattempt > stop_after_attempt;\
+         quiet stop wait;\
+         aside stopafterdelay stopbeforedelay stopwhenevent_set: a time budget: the page's tenacity model stops after a number of attempts;\
+         aside waitfixed waitrandom waitincrementing waitchain waitnone waitcombine: not one of the three exponential waits the page models;\
+         aside retryifexceptiontype retryifresult retryifexception retryifnotresult: which;\
+         aside before after beforesleep retryerrorcallback reraise: callback;\
+         rest retry Retrying AsyncRetrying",
     );
-    r.aside(
-        "waitfixed waitrandom waitincrementing waitchain waitnone waitcombine",
-        "not one of the three exponential waits the page models",
-    );
-    r.aside(
-        "retryifexceptiontype retryifresult retryifexception retryifnotresult",
-        WHICH,
-    );
-    r.aside(
-        "before after beforesleep retryerrorcallback reraise",
-        CALLBACK,
-    );
-    r.rest_inside("retry Retrying AsyncRetrying");
 }
 
 pub const GOOGLE: Spec = Spec {
@@ -128,29 +109,20 @@ pub const GOOGLE: Spec = Spec {
 };
 
 fn google(r: &mut Reader) {
-    r.aside_inside(
-        "ExponentialTimeout",
-        "ExponentialTimeout sets each attempt's own timeout, not the wait between attempts",
+    r.run(
+        "within ExponentialTimeout: ExponentialTimeout sets each attempt's own timeout, not the wait between attempts;\
+         aside initialrpctimeoutmillis rpctimeoutmultiplier maxrpctimeoutmillis: each attempt's own timeout, not the wait between attempts;\
+         take initial > initial s;\
+         take initialretrydelaymillis > initial ms;\
+         take maximum > maximum s;\
+         take maxretrydelaymillis > maximum ms;\
+         take multiplier retrydelaymultiplier > multiplier;\
+         take timeout deadline > timeout s;\
+         take totaltimeoutmillis > timeout ms;\
+         aside predicate: which;\
+         aside onerror: callback;\
+         rest Retry AsyncRetry StreamingRetry AsyncStreamingRetry",
     );
-    r.aside(
-        "initialrpctimeoutmillis rpctimeoutmultiplier maxrpctimeoutmillis",
-        "each attempt's own timeout, not the wait between attempts",
-    );
-    r.take("initial", "initial", Bare::S, 0);
-    r.take("initialretrydelaymillis", "initial", Bare::Ms, 0);
-    r.take("maximum", "maximum", Bare::S, 0);
-    r.take("maxretrydelaymillis", "maximum", Bare::Ms, 0);
-    r.take(
-        "multiplier retrydelaymultiplier",
-        "multiplier",
-        Bare::Plain,
-        0,
-    );
-    r.take("timeout deadline", "timeout", Bare::S, 0);
-    r.take("totaltimeoutmillis", "timeout", Bare::Ms, 0);
-    r.aside("predicate", WHICH);
-    r.aside("onerror", CALLBACK);
-    r.rest_inside("Retry AsyncRetry StreamingRetry AsyncStreamingRetry");
 }
 
 pub const AWS: Spec = Spec {
@@ -180,12 +152,7 @@ fn aws(r: &mut Reader) {
     for i in r.calls("AddWithMaxAttempts") {
         r.call_args(i, &[(1, "", "max_attempts", Bare::Plain)]);
     }
-    r.take(
-        "totalmaxattempts maxattempts awsmaxattempts retrymaxattempts",
-        "max_attempts",
-        Bare::Plain,
-        0,
-    );
+    r.run("take totalmaxattempts maxattempts awsmaxattempts retrymaxattempts > max_attempts");
     let modes: Vec<usize> = r
         .open()
         .filter(|(_, f)| {

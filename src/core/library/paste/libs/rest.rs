@@ -2,7 +2,7 @@
 //! two data formats (gRPC's service config JSON, Envoy's route YAML or
 //! JSON).
 
-use super::{Mark, Spec, CALLBACK, WHICH};
+use super::{Mark, Spec};
 use crate::core::library::paste::read::{norm, Bare, Reader};
 
 pub const P_RETRY: Spec = Spec {
@@ -13,15 +13,17 @@ pub const P_RETRY: Spec = Spec {
 };
 
 fn p_retry(r: &mut Reader) {
-    r.take("retries", "retries", Bare::Plain, 0);
-    r.take("factor", "factor", Bare::Plain, 0);
-    r.take("mintimeout", "minTimeout", Bare::Ms, 0);
-    r.take("maxtimeout", "maxTimeout", Bare::Ms, 0);
-    r.take("randomize", "randomize", Bare::Plain, 0);
-    r.take("maxretrytime", "maxRetryTime", Bare::Ms, 0);
-    r.aside("forever", "retries without end: the page reads retries");
-    r.aside("shouldretry shouldconsumeretry", WHICH);
-    r.aside("onfailedattempt signal unref", CALLBACK);
+    r.run(
+        "take retries > retries;\
+         take factor > factor;\
+         take mintimeout > minTimeout ms;\
+         take maxtimeout > maxTimeout ms;\
+         take randomize > randomize;\
+         take maxretrytime > maxRetryTime ms;\
+         aside forever: retries without end: the page reads retries;\
+         aside shouldretry shouldconsumeretry: which;\
+         aside onfailedattempt signal unref: callback",
+    );
 }
 
 pub const AXIOS_RETRY: Spec = Spec {
@@ -32,7 +34,7 @@ pub const AXIOS_RETRY: Spec = Spec {
 };
 
 fn axios_retry(r: &mut Reader) {
-    r.take("retries", "retries", Bare::Plain, 0);
+    r.run("take retries > retries");
     // `exponentialDelay(retryCount, error, delayFactor)`: the third
     // argument, 100 ms when left out.
     for i in r.calls("exponentialDelay") {
@@ -58,8 +60,10 @@ fn axios_retry(r: &mut Reader) {
         };
         r.ignore("retryDelay", why);
     }
-    r.aside("retrycondition shouldresettimeout validateresponse", WHICH);
-    r.aside("onretry onmaxretrytimesexceeded", CALLBACK);
+    r.run(
+        "aside retrycondition shouldresettimeout validateresponse: which;\
+         aside onretry onmaxretrytimesexceeded: callback",
+    );
 }
 
 pub const BACKON: Spec = Spec {
@@ -76,20 +80,21 @@ fn backon(r: &mut Reader) {
             r.ignore(other, "the page models backon's ExponentialBuilder");
         }
     }
-    r.take("mindelay", "min_delay", Bare::Ms, 0);
-    r.take("factor", "factor", Bare::Plain, 0);
-    r.take("maxdelay", "max_delay", Bare::Ms, 0);
-    r.take("maxtimes", "max_times", Bare::Plain, 0);
-    r.take("totaldelay", "total_delay", Bare::Ms, 0);
+    r.run(
+        "take mindelay > min_delay ms;\
+         take factor > factor;\
+         take maxdelay > max_delay ms;\
+         take maxtimes > max_times;\
+         take totaldelay > total_delay ms",
+    );
     r.switch("with_jitter", "jitter", 1.0);
     r.switch("without_max_delay", "max_delay", f64::INFINITY);
     r.switch("without_max_times", "max_times", f64::INFINITY);
-    r.aside(
-        "jitterseed delay",
-        "not a setting of ExponentialBuilder's delays",
+    r.run(
+        "aside jitterseed delay: not a setting of ExponentialBuilder's delays;\
+         aside when: which;\
+         aside notify adjust: callback",
     );
-    r.aside("when", WHICH);
-    r.aside("notify adjust", CALLBACK);
 }
 
 pub const POLLY: Spec = Spec {
@@ -102,18 +107,17 @@ pub const POLLY: Spec = Spec {
 };
 
 fn polly(r: &mut Reader) {
-    r.take("maxretryattempts", "MaxRetryAttempts", Bare::Plain, 0);
-    r.take("backofftype", "BackoffType", Bare::Plain, 0);
-    r.take("delay", "Delay", Bare::S, 0);
-    r.take("maxdelay", "MaxDelay", Bare::S, 0);
-    r.take("usejitter", "UseJitter", Bare::Plain, 0);
-    r.aside(
-        "waitandretry waitandretryasync waitandretryforever waitandretryforeverasync",
-        "Polly 7's WaitAndRetry takes its delays as a function: the page models Polly 8's RetryStrategyOptions",
+    r.run(
+        "take maxretryattempts > MaxRetryAttempts;\
+         take backofftype > BackoffType;\
+         take delay > Delay s;\
+         take maxdelay > MaxDelay s;\
+         take usejitter > UseJitter;\
+         aside waitandretry waitandretryasync waitandretryforever waitandretryforeverasync: Polly 7's WaitAndRetry takes its delays as a function: the page models Polly 8's RetryStrategyOptions;\
+         aside shouldhandle: which;\
+         aside onretry delaygenerator: callback;\
+         rest RetryStrategyOptions HttpRetryStrategyOptions",
     );
-    r.aside("shouldhandle", WHICH);
-    r.aside("onretry delaygenerator", CALLBACK);
-    r.rest_inside("RetryStrategyOptions HttpRetryStrategyOptions");
 }
 
 pub const GRPC: Spec = Spec {
@@ -125,16 +129,15 @@ pub const GRPC: Spec = Spec {
 };
 
 fn grpc(r: &mut Reader) {
-    r.take("maxattempts", "maxAttempts", Bare::Plain, 0);
-    r.take("initialbackoff", "initialBackoff", Bare::S, 0);
-    r.take("maxbackoff", "maxBackoff", Bare::S, 0);
-    r.take("backoffmultiplier", "backoffMultiplier", Bare::Plain, 0);
-    r.aside("retryablestatuscodes", WHICH);
-    r.aside(
-        "retrythrottling hedgingpolicy",
-        "throttling and hedging across calls: the page models one call's retries",
+    r.run(
+        "take maxattempts > maxAttempts;\
+         take initialbackoff > initialBackoff s;\
+         take maxbackoff > maxBackoff s;\
+         take backoffmultiplier > backoffMultiplier;\
+         aside retryablestatuscodes: which;\
+         aside retrythrottling hedgingpolicy: throttling and hedging across calls: the page models one call's retries;\
+         rest retryPolicy retry_policy",
     );
-    r.rest_inside("retryPolicy retry_policy");
 }
 
 pub const ENVOY: Spec = Spec {
@@ -146,22 +149,14 @@ pub const ENVOY: Spec = Spec {
 };
 
 fn envoy(r: &mut Reader) {
-    r.aside_inside(
-        "rate_limited_retry_back_off",
-        "the back-off for rate-limited responses, read from their headers",
+    r.run(
+        "within rate_limited_retry_back_off: the back-off for rate-limited responses, read from their headers;\
+         take numretries > num_retries;\
+         take baseinterval > base_interval s;\
+         take maxinterval > max_interval s;\
+         quiet retrybackoff retrypolicy;\
+         aside retryon retriablestatuscodes retriableheaders retriablerequestheaders retryhostpredicate retrypriority: which;\
+         aside pertrytimeout pertryidletimeout hostselectionretrymaxattempts: a limit on each try, not the wait between tries;\
+         rest retry_policy retry_back_off",
     );
-    r.take("numretries", "num_retries", Bare::Plain, 0);
-    r.take("baseinterval", "base_interval", Bare::S, 0);
-    r.take("maxinterval", "max_interval", Bare::S, 0);
-    r.quiet("retrybackoff retrypolicy");
-    r.aside(
-        "retryon retriablestatuscodes retriableheaders retriablerequestheaders \
-            retryhostpredicate retrypriority",
-        WHICH,
-    );
-    r.aside(
-        "pertrytimeout pertryidletimeout hostselectionretrymaxattempts",
-        "a limit on each try, not the wait between tries",
-    );
-    r.rest_inside("retry_policy retry_back_off");
 }

@@ -92,13 +92,18 @@ impl<'f, 'a> Reader<'f, 'a> {
         }
     }
 
-    /// The unused facts, with their indexes.
-    pub fn open(&self) -> impl Iterator<Item = (usize, &'f Fact<'a>)> + '_ {
-        self.f
-            .facts
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !self.used[*i])
+    /// The unused facts `keep` picks, by index, each marked used: one
+    /// function for every search (a closure per search through iterator
+    /// adapters would bring a copy of their code each).
+    pub fn pick(&mut self, keep: &dyn Fn(&Fact<'a>) -> bool) -> Vec<usize> {
+        let mut hits = Vec::new();
+        for (i, f) in self.f.facts.iter().enumerate() {
+            if !self.used[i] && keep(f) {
+                self.used[i] = true;
+                hits.push(i);
+            }
+        }
+        hits
     }
 
     /// The value of a key fact, or of a one-argument call, named one of
@@ -120,13 +125,8 @@ impl<'f, 'a> Reader<'f, 'a> {
     /// number meaning `bare`, plus `offset` (a count of retries read into
     /// attempts: 1).
     pub fn take(&mut self, keys: &str, param: &'static str, bare: Bare, offset: i32) {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| Self::value_of(f, keys).is_some())
-            .map(|(i, _)| i)
-            .collect();
+        let hits = self.pick(&|f| Self::value_of(f, keys).is_some());
         for i in hits {
-            self.used[i] = true;
             let fact = &self.f.facts[i];
             let e = Self::value_of(fact, keys).expect("filtered");
             let v = eval(e, self.f);
@@ -201,15 +201,10 @@ impl<'f, 'a> Reader<'f, 'a> {
 
     /// Notes every unused fact named one of `keys` as left aside, because `why`.
     pub fn aside(&mut self, keys: &str, why: &str) {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| {
-                one_of(keys, &norm(f.key)) || (f.value.is_none() && one_of(keys, &call_key(f.key)))
-            })
-            .map(|(i, _)| i)
-            .collect();
+        let hits = self.pick(&|f| {
+            one_of(keys, &norm(f.key)) || (f.value.is_none() && one_of(keys, &call_key(f.key)))
+        });
         for i in hits {
-            self.used[i] = true;
             let key = self.f.facts[i].key;
             self.ignore(key, why);
         }
@@ -218,14 +213,12 @@ impl<'f, 'a> Reader<'f, 'a> {
     /// Notes every unused key written inside one of `containers` (the
     /// library's own call or object) as left aside: not modelled.
     pub fn rest_inside(&mut self, containers: &str) {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| f.value.is_some() && self.f.inside(f.within, containers))
-            .filter(|(_, f)| one_of(containers, self.f.frame_name(f.within)))
-            .map(|(i, _)| i)
-            .collect();
+        let facts = self.f;
+        let hits = self.pick(&|f| {
+            (f.value.is_some() && facts.inside(f.within, containers))
+                && (one_of(containers, facts.frame_name(f.within)))
+        });
         for i in hits {
-            self.used[i] = true;
             let key = self.f.facts[i].key;
             self.ignore(
                 key,

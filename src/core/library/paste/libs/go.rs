@@ -77,14 +77,12 @@ fn client_go(r: &mut Reader) {
         ("steps", "Steps", Bare::Plain),
         ("cap", "Cap", Bare::Ns),
     ];
-    let hits: Vec<usize> = r
-        .open()
-        .filter(|(_, f)| f.value.is_some() && (f.dotted || r.f.frame_name(f.within) == "Backoff"))
-        .filter(|(_, f)| KEYS.iter().any(|k| k.0 == norm(f.key)))
-        .map(|(i, _)| i)
-        .collect();
+    let facts = r.f;
+    let hits = r.pick(&|f| {
+        (f.value.is_some() && (f.dotted || facts.frame_name(f.within) == "Backoff"))
+            && (KEYS.iter().any(|k| k.0 == norm(f.key)))
+    });
     for i in hits {
-        r.used[i] = true;
         let fact = &r.f.facts[i];
         let (_, param, bare) = KEYS
             .iter()

@@ -111,15 +111,11 @@ fn spring(r: &mut Reader) {
                 (usize::MAX, "random", "random", Bare::Plain),
             ],
         );
-        let keys: Vec<usize> = r
-            .open()
-            .filter(|(_, f)| f.value.is_some() && r.f.frame_name(f.within) == "Backoff")
-            .filter(|(_, f)| one_of("value delay maxdelay multiplier random", &norm(f.key)))
-            .map(|(i, _)| i)
-            .collect();
-        for k in keys {
-            r.used[k] = true;
-        }
+        let facts = r.f;
+        r.pick(&|f| {
+            (f.value.is_some() && facts.frame_name(f.within) == "Backoff")
+                && (one_of("value delay maxdelay multiplier random", &norm(f.key)))
+        });
     }
     // `.exponentialBackoff(initial, multiplier, max[, random])`, and
     // `RetryInterceptorBuilder`'s `.backOffOptions(initial, multiplier, max)`.

@@ -125,15 +125,7 @@ impl Reader<'_, '_> {
 
     /// The unused calls whose name is `named`, marked used.
     pub fn calls_named(&mut self, named: &dyn Fn(&str) -> bool) -> Vec<usize> {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| f.value.is_none() && named(f.key))
-            .map(|(i, _)| i)
-            .collect();
-        for i in &hits {
-            self.used[*i] = true;
-        }
-        hits
+        self.pick(&|f| f.value.is_none() && named(f.key))
     }
 
     /// Reads the arguments of call `i`: each `(position, names, param,
@@ -151,14 +143,7 @@ impl Reader<'_, '_> {
     /// Marks unused facts named one of `keys` as used, without a note:
     /// keys whose values the reader reads through their calls (`wait=`).
     pub fn quiet(&mut self, keys: &str) {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| one_of(keys, &norm(f.key)))
-            .map(|(i, _)| i)
-            .collect();
-        for i in hits {
-            self.used[i] = true;
-        }
+        self.pick(&|f| one_of(keys, &norm(f.key)));
     }
 
     /// Calls with no argument named `name` set `param` to `value`
@@ -217,13 +202,9 @@ impl Reader<'_, '_> {
     /// left aside, because `why` (ExponentialTimeout's `initial` is not a
     /// retry's).
     pub fn aside_inside(&mut self, frames: &str, why: &str) {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| self.f.inside(f.within, frames))
-            .map(|(i, _)| i)
-            .collect();
+        let facts = self.f;
+        let hits = self.pick(&|f| facts.inside(f.within, frames));
         for i in hits {
-            self.used[i] = true;
             let key = self.f.facts[i].key;
             self.ignore(key, why);
         }

@@ -21,16 +21,11 @@ fn urllib3(r: &mut Reader) {
     for i in r.calls("Retry") {
         r.call_args(i, &[(0, "total", "total", Bare::Plain)]);
     }
-    let counts: Vec<usize> = r
-        .open()
-        .filter(|(_, f)| {
-            norm(f.key) == "maxretries"
-                && matches!(f.value.map(|v| eval(v, r.f)), Some(Val::Num(..)))
-        })
-        .map(|(i, _)| i)
-        .collect();
+    let facts = r.f;
+    let counts = r.pick(&|f| {
+        norm(f.key) == "maxretries" && matches!(f.value.map(|v| eval(v, facts)), Some(Val::Num(..)))
+    });
     for i in counts {
-        r.used[i] = true;
         let v = eval(r.f.facts[i].value.expect("a key"), r.f);
         r.put("max_retries", "total", v, Bare::Plain, 0);
     }
@@ -137,15 +132,11 @@ fn aws(r: &mut Reader) {
     // botocore's `Config(retries={'max_attempts': N})` counts retries;
     // everywhere else (the config file, AWS_MAX_ATTEMPTS, the JavaScript
     // and Go SDKs, `total_max_attempts`) counts attempts.
-    let retries: Vec<usize> = r
-        .open()
-        .filter(|(_, f)| {
-            f.value.is_some() && norm(f.key) == "maxattempts" && r.f.inside(f.within, "retries")
-        })
-        .map(|(i, _)| i)
-        .collect();
+    let facts = r.f;
+    let retries = r.pick(&|f| {
+        f.value.is_some() && norm(f.key) == "maxattempts" && facts.inside(f.within, "retries")
+    });
     for i in retries {
-        r.used[i] = true;
         let v = eval(r.f.facts[i].value.expect("a key"), r.f);
         r.put("max_attempts", "max_attempts", v, Bare::Plain, 1);
     }
@@ -153,19 +144,15 @@ fn aws(r: &mut Reader) {
         r.call_args(i, &[(1, "", "max_attempts", Bare::Plain)]);
     }
     r.run("take totalmaxattempts maxattempts awsmaxattempts retrymaxattempts > max_attempts");
-    let modes: Vec<usize> = r
-        .open()
-        .filter(|(_, f)| {
-            let k = norm(f.key);
-            f.value.is_some()
-                && (k == "retrymode"
-                    || k == "awsretrymode"
-                    || (k == "mode" && r.f.inside(f.within, "retries")))
-        })
-        .map(|(i, _)| i)
-        .collect();
+    let facts = r.f;
+    let modes = r.pick(&|f| {
+        let k = norm(f.key);
+        f.value.is_some()
+            && (k == "retrymode"
+                || k == "awsretrymode"
+                || (k == "mode" && facts.inside(f.within, "retries")))
+    });
     for i in modes {
-        r.used[i] = true;
         let fact = &r.f.facts[i];
         let mode = match eval(fact.value.expect("a key"), r.f) {
             Val::Text(t) | Val::Name(t) => t.to_ascii_lowercase(),

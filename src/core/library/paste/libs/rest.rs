@@ -40,18 +40,11 @@ fn axios_retry(r: &mut Reader) {
     for i in r.calls("exponentialDelay") {
         r.call_args(i, &[(2, "", "delayFactor", Bare::Ms)]);
     }
-    let delays: Vec<usize> = r
-        .open()
-        .filter(|(_, f)| f.value.is_some() && norm(f.key) == "retrydelay")
-        .map(|(i, _)| i)
-        .collect();
+    let delays = r.pick(&|f| f.value.is_some() && norm(f.key) == "retrydelay");
     let exponential =
         r.f.paths
             .iter()
             .any(|p| p.iter().any(|s| s == "exponentialDelay"));
-    for i in &delays {
-        r.used[*i] = true;
-    }
     if !exponential {
         let why = if delays.is_empty() {
             "not set: axios-retry then retries at once (noDelay); the page models exponentialDelay"

@@ -64,10 +64,11 @@ fn units(t: &str, need_unit: bool) -> Option<Q> {
 
 /// .NET's `[d.]hh:mm:ss[.fffffff]`.
 fn timespan(t: &str) -> Option<Q> {
-    let parts: Vec<&str> = t.split(':').collect();
-    let [h, m, s] = parts.as_slice() else {
+    let (h, rest) = t.split_once(':')?;
+    let (m, s) = rest.split_once(':')?;
+    if s.contains(':') {
         return None;
-    };
+    }
     let (days, hours) = match h.split_once('.') {
         Some((d, h)) => (Q::parse(d)?, Q::parse(h)?),
         None => (Q::int(0), Q::parse(h)?),
@@ -122,11 +123,13 @@ pub fn timedelta(args: &[Arg], names: &dyn Names, hops: usize) -> Val {
 
 /// .NET's `new TimeSpan(ticks)`, `(h, m, s)`, `(d, h, m, s[, ms])`.
 pub fn timespan_new(args: &[Arg], names: &dyn Names, hops: usize) -> Val {
-    let nums: Option<Vec<Q>> = args
-        .iter()
-        .map(|a| num_of(eval_at(&a.value, names, hops)))
-        .collect();
-    let Some(n) = nums else { return Val::Unknown };
+    let mut n = Vec::new();
+    for a in args {
+        match num_of(eval_at(&a.value, names, hops)) {
+            Some(q) => n.push(q),
+            None => return Val::Unknown,
+        }
+    }
     let per: &[Q] = match n.len() {
         1 => &[Q::Dec(1, -4)],
         3 => &[Q::int(3_600_000), Q::int(60_000), Q::int(1000)],

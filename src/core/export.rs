@@ -34,7 +34,13 @@ const CSV_COLUMNS: &str =
 fn csv_field(out: &mut String, text: &str) {
     if text.contains([',', '"', '\n', '\r']) {
         out.push('"');
-        out.push_str(&text.replace('"', "\"\""));
+        for c in text.chars() {
+            // A quote is written twice.
+            if c == '"' {
+                out.push('"');
+            }
+            out.push(c);
+        }
         out.push('"');
     } else {
         out.push_str(text);

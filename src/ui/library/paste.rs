@@ -26,10 +26,13 @@ struct Said {
 }
 
 fn ignored_html(ignored: &[Ignored]) -> String {
-    ignored
-        .iter()
-        .map(|i| format!("<li>{}</li>", escape_text(&i.line())))
-        .collect()
+    let mut out = String::new();
+    for i in ignored {
+        out.push_str("<li>");
+        out.push_str(&escape_text(&i.line()));
+        out.push_str("</li>");
+    }
+    out
 }
 
 /// Reads `text`, the combination checked by `check`; a reading is shown

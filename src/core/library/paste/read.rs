@@ -85,11 +85,21 @@ impl<'f, 'a> Reader<'f, 'a> {
     }
 
     /// Notes `what` as left aside, because `why`.
-    pub fn ignore(&mut self, what: impl Into<String>, why: impl Into<String>) {
-        let (what, why) = (what.into(), why.into());
+    pub fn ignore(&mut self, what: &str, why: &str) {
         if !self.ignored.iter().any(|i| i.what == what && i.why == why) {
-            self.ignored.push(Ignored { what, why });
+            self.ignored.push(Ignored {
+                what: what.to_string(),
+                why: why.to_string(),
+            });
         }
+    }
+
+    /// Notes `key` as left aside: `param` was read already.
+    fn again(&mut self, key: &str, param: &str) {
+        self.ignore(
+            key,
+            &format!("{param} is set again; the first value is kept"),
+        );
     }
 
     /// The unused facts `keep` picks, by index, each marked used: one
@@ -152,10 +162,7 @@ impl<'f, 'a> Reader<'f, 'a> {
                 Ok(()) if !self.read.contains(&param) => self.read.push(param),
                 Ok(()) if before != self.values => {
                     self.values = before;
-                    self.ignore(
-                        key,
-                        format!("{param} is set again; the first value is kept"),
-                    );
+                    self.again(key, param);
                 }
                 Ok(()) => {}
                 Err(e) => self.errors.push(e),
@@ -166,20 +173,16 @@ impl<'f, 'a> Reader<'f, 'a> {
             Some(x) if offset != 0 && x.is_finite() => x + offset as f64,
             Some(x) => x,
             None => {
-                let why = match v {
-                    Val::Name(n) => format!("`{n}` is a name whose value is not in the paste (the page never runs code)"),
-                    _ => "not a value the page can read without running code".to_string(),
-                };
-                self.ignore(key, why);
+                match v {
+                    Val::Name(n) => self.ignore(key, &format!("`{n}` is a name whose value is not in the paste (the page never runs code)")),
+                    _ => self.ignore(key, "not a value the page can read without running code"),
+                }
                 return;
             }
         };
         if self.read.contains(&param) {
             if self.values.get(param) != value {
-                self.ignore(
-                    key,
-                    format!("{param} is set again; the first value is kept"),
-                );
+                self.again(key, param);
             }
             return;
         }

@@ -4,22 +4,23 @@
 //! .NET's `new TimeSpan(…)`, all in exact milliseconds.
 
 use super::parse::Arg;
+use super::read::one_of;
 use super::value::{arg, eval_at, num_of, Names, Val, Q};
 
 /// Milliseconds in one unit written after a number or in a duration text.
 pub fn unit_ms(unit: &str) -> Option<Q> {
-    const UNITS: &[(&[&str], i64, i32)] = &[
-        (&["ns", "nanos", "nanoseconds"], 1, -6),
-        (&["us", "µs", "micros", "microseconds"], 1, -3),
-        (&["ms", "millis", "milliseconds"], 1, 0),
-        (&["s", "S", "sec", "secs", "seconds"], 1000, 0),
-        (&["m", "M", "min", "mins", "minutes"], 60_000, 0),
-        (&["h", "H", "hours"], 3_600_000, 0),
-        (&["d", "D", "days"], 86_400_000, 0),
+    const UNITS: &[(&str, i64, i32)] = &[
+        ("ns nanos nanoseconds", 1, -6),
+        ("us µs micros microseconds", 1, -3),
+        ("ms millis milliseconds", 1, 0),
+        ("s S sec secs seconds", 1000, 0),
+        ("m M min mins minutes", 60_000, 0),
+        ("h H hours", 3_600_000, 0),
+        ("d D days", 86_400_000, 0),
     ];
     UNITS
         .iter()
-        .find(|(names, ..)| names.contains(&unit))
+        .find(|(names, ..)| one_of(names, unit))
         .map(|(_, m, e)| Q::Dec(*m, *e))
 }
 

@@ -7,6 +7,7 @@
 
 use super::duration::{duration_text, go_unit, timedelta, timespan_new, unit_ms};
 use super::parse::{Arg, Expr};
+use super::read::one_of;
 use crate::core::decimal::parse_f64;
 
 /// A number: an exact decimal `m · 10^e` while it fits, a float after.
@@ -195,11 +196,10 @@ fn number(text: &str) -> Val {
 }
 
 fn is_type_mark(s: &str) -> bool {
-    const MARKS: &[&str] = &[
-        "l", "f", "d", "m", "u", "ul", "lu", "n", "f32", "f64", "u8", "u16", "u32", "u64", "u128",
-        "usize", "i32", "i64", "isize",
-    ];
-    MARKS.contains(&s.to_ascii_lowercase().as_str())
+    one_of(
+        "l f d m u ul lu n f32 f64 u8 u16 u32 u64 u128 usize i32 i64 isize",
+        &s.to_ascii_lowercase(),
+    )
 }
 
 /// Where names defined in the paste are looked up (`delayFactor = 500`).
@@ -242,18 +242,32 @@ fn dur(v: &Val) -> Option<Q> {
 }
 
 fn arith(op: &str, a: Val, b: Val) -> Val {
-    match (op, &a, &b) {
-        ("*", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.mul(*y), None),
-        ("/", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.div(*y), None),
-        ("+", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.add(*y), None),
-        ("-", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.add(y.neg()), None),
-        ("*", Val::Num(x, None), _) if dur(&b).is_some() => Val::Dur(x.mul(dur(&b).unwrap())),
-        ("*", _, Val::Num(y, None)) if dur(&a).is_some() => Val::Dur(dur(&a).unwrap().mul(*y)),
-        ("/", _, Val::Num(y, None)) if dur(&a).is_some() => Val::Dur(dur(&a).unwrap().div(*y)),
-        ("+" | "-", _, _) => match (dur(&a), dur(&b)) {
-            (Some(x), Some(y)) => Val::Dur(if op == "+" { x.add(y) } else { x.add(y.neg()) }),
+    // A plain number (no unit) and a duration, of each side.
+    let plain = |v: &Val| match v {
+        Val::Num(q, None) => Some(*q),
+        _ => None,
+    };
+    let (x, y, dx, dy) = (plain(&a), plain(&b), dur(&a), dur(&b));
+    match op {
+        "*" => match (x, y, dx, dy) {
+            (Some(x), Some(y), ..) => Val::Num(x.mul(y), None),
+            (Some(x), _, _, Some(d)) => Val::Dur(x.mul(d)),
+            (_, Some(y), Some(d), _) => Val::Dur(d.mul(y)),
             _ => Val::Unknown,
         },
+        "/" => match (x, y, dx) {
+            (Some(x), Some(y), _) => Val::Num(x.div(y), None),
+            (_, Some(y), Some(d)) => Val::Dur(d.div(y)),
+            _ => Val::Unknown,
+        },
+        "+" | "-" => {
+            let sign = |q: Q| if op == "-" { q.neg() } else { q };
+            match (x, y, dx, dy) {
+                (Some(x), Some(y), ..) => Val::Num(x.add(sign(y)), None),
+                (_, _, Some(p), Some(q)) => Val::Dur(p.add(sign(q))),
+                _ => Val::Unknown,
+            }
+        }
         _ => Val::Unknown,
     }
 }
@@ -265,22 +279,21 @@ fn path(p: &[String], names: &dyn Names, hops: usize) -> Val {
     } else {
         ""
     };
-    // One table read by one loop, not a comparison per name.
+    // Lists of names in one string each, read by one loop, not a
+    // comparison per name.
     let infinite = || Val::Num(Q::F(f64::INFINITY), None);
-    if ["true", "True"].contains(&last) {
+    if one_of("true True", last) {
         return Val::Bool(true);
     }
-    if ["false", "False"].contains(&last) {
+    if one_of("false False", last) {
         return Val::Bool(false);
     }
-    let is = |owners: &[&str], lasts: &[&str]| owners.contains(&owner) && lasts.contains(&last);
-    if is(&[""], &["None", "null", "nil", "undefined"]) {
+    if owner.is_empty() && one_of("None null nil undefined", last) {
         return Val::Nothing;
     }
-    if is(
-        &["", "math", "Number", "f64", "f32"],
-        &["Infinity", "inf", "INFINITY", "POSITIVE_INFINITY"],
-    ) {
+    if (owner.is_empty() || one_of("math Number f64 f32", owner))
+        && one_of("Infinity inf INFINITY POSITIVE_INFINITY", last)
+    {
         return infinite();
     }
     if owner == "time" {
@@ -288,17 +301,13 @@ fn path(p: &[String], names: &dyn Names, hops: usize) -> Val {
             return Val::Dur(per);
         }
     }
-    const DURATIONS: &[&str] = &["Duration", "TimeSpan"];
-    if is(DURATIONS, &["ZERO", "Zero"]) {
+    if one_of("Duration TimeSpan", owner) && one_of("ZERO Zero", last) {
         return Val::Dur(Q::int(0));
     }
-    if is(DURATIONS, &["MAX", "MaxValue"]) {
+    if one_of("Duration TimeSpan", owner) && one_of("MAX MaxValue", last) {
         return Val::Dur(Q::F(f64::INFINITY));
     }
-    if is(
-        &["usize", "u32", "u64", "i32", "i64", "int"],
-        &["MAX", "MaxValue", "MAX_VALUE"],
-    ) {
+    if one_of("usize u32 u64 i32 i64 int", owner) && one_of("MAX MaxValue MAX_VALUE", last) {
         return infinite();
     }
     if p.len() == 1 && hops < MAX_LOOKUPS {
@@ -339,37 +348,24 @@ fn call(callee: &Expr, args: &[Arg], names: &dyn Names, hops: usize) -> Val {
     let scaled = |per: Q| num_of(first()).map_or(Val::Unknown, |q| Val::Dur(q.mul(per)));
     // Java, Rust, C#: one number and its unit, in ms.
     const SCALED: &[(&str, i64, i32)] = &[
-        ("ofNanos", 1, -6),
-        ("from_nanos", 1, -6),
-        ("ofMicros", 1, -3),
-        ("from_micros", 1, -3),
-        ("FromMicroseconds", 1, -3),
-        ("ofMillis", 1, 0),
-        ("from_millis", 1, 0),
-        ("FromMilliseconds", 1, 0),
-        ("from_secs", 1000, 0),
-        ("from_secs_f64", 1000, 0),
-        ("from_secs_f32", 1000, 0),
-        ("FromSeconds", 1000, 0),
-        ("ofMinutes", 60_000, 0),
-        ("FromMinutes", 60_000, 0),
-        ("from_mins", 60_000, 0),
-        ("ofHours", 3_600_000, 0),
-        ("FromHours", 3_600_000, 0),
-        ("from_hours", 3_600_000, 0),
-        ("ofDays", 86_400_000, 0),
-        ("FromDays", 86_400_000, 0),
+        ("ofNanos from_nanos", 1, -6),
+        ("ofMicros from_micros FromMicroseconds", 1, -3),
+        ("ofMillis from_millis FromMilliseconds", 1, 0),
+        ("from_secs from_secs_f64 from_secs_f32 FromSeconds", 1000, 0),
+        ("ofMinutes FromMinutes from_mins", 60_000, 0),
+        ("ofHours FromHours from_hours", 3_600_000, 0),
+        ("ofDays FromDays", 86_400_000, 0),
         ("FromTicks", 1, -4),
     ];
-    if let Some((_, m, e)) = SCALED.iter().find(|(n, ..)| *n == name) {
+    if let Some((_, m, e)) = SCALED.iter().find(|(n, ..)| one_of(n, name)) {
         return scaled(Q::Dec(*m, *e));
     }
     // Conversions that keep the value: `time.Duration(500)`, `float(2)`,
     // `Some(d)`, `Optional.of(d)`.
-    const KEEP: &[&str] = &[
-        "Duration", "float", "int", "Number", "Some", "of", "Long", "Double", "valueOf",
-    ];
-    if KEEP.contains(&name) {
+    if one_of(
+        "Duration float int Number Some of Long Double valueOf",
+        name,
+    ) {
         return match first() {
             Val::Text(t) if t == "inf" || t == "Infinity" => Val::Num(Q::F(f64::INFINITY), None),
             v => v,

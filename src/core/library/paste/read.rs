@@ -107,9 +107,9 @@ impl<'f, 'a> Reader<'f, 'a> {
     /// adapters would bring a copy of their code each).
     pub fn pick(&mut self, keep: &dyn Fn(&Fact<'a>) -> bool) -> Vec<usize> {
         let mut hits = Vec::new();
-        for (i, f) in self.f.facts.iter().enumerate() {
-            if !self.used[i] && keep(f) {
-                self.used[i] = true;
+        for (i, (f, used)) in self.f.facts.iter().zip(self.used.iter_mut()).enumerate() {
+            if !*used && keep(f) {
+                *used = true;
                 hits.push(i);
             }
         }
@@ -137,8 +137,14 @@ impl<'f, 'a> Reader<'f, 'a> {
     pub fn take(&mut self, keys: &str, param: &'static str, bare: Bare, offset: i32) {
         let hits = self.pick(&|f| Self::value_of(f, keys).is_some());
         for i in hits {
-            let fact = &self.f.facts[i];
-            let e = Self::value_of(fact, keys).expect("filtered");
+            // Read with `get`, not by index: an index that could be out
+            // of range, and `expect`, bring a panic's code into the wasm.
+            let Some(fact) = self.f.facts.get(i) else {
+                continue;
+            };
+            let Some(e) = Self::value_of(fact, keys) else {
+                continue;
+            };
             let v = eval(e, self.f);
             self.put(fact.key, param, v, bare, offset);
         }
@@ -208,8 +214,10 @@ impl<'f, 'a> Reader<'f, 'a> {
             one_of(keys, &norm(f.key)) || (f.value.is_none() && one_of(keys, &call_key(f.key)))
         });
         for i in hits {
-            let key = self.f.facts[i].key;
-            self.ignore(key, why);
+            let Some(fact) = self.f.facts.get(i) else {
+                continue;
+            };
+            self.ignore(fact.key, why);
         }
     }
 
@@ -222,9 +230,11 @@ impl<'f, 'a> Reader<'f, 'a> {
                 && (one_of(containers, facts.frame_name(f.within)))
         });
         for i in hits {
-            let key = self.f.facts[i].key;
+            let Some(fact) = self.f.facts.get(i) else {
+                continue;
+            };
             self.ignore(
-                key,
+                fact.key,
                 "not a setting of the delays or the count the page models",
             );
         }

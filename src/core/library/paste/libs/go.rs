@@ -18,7 +18,7 @@ pub const CENKALTI: Spec = Spec {
 fn cenkalti(r: &mut Reader) {
     // v4's `backoff.WithMaxRetries(b, n)`: n retries, n + 1 attempts.
     for i in r.calls("WithMaxRetries") {
-        if let Some(a) = r.f.facts[i].args.get(1) {
+        if let Some(a) = r.f.facts.get(i).and_then(|f| f.args.get(1)) {
             let v = eval(&a.value, r.f);
             r.put("WithMaxRetries", "MaxTries", v, Bare::Plain, 1);
         }
@@ -83,12 +83,15 @@ fn client_go(r: &mut Reader) {
             && (KEYS.iter().any(|k| k.0 == norm(f.key)))
     });
     for i in hits {
-        let fact = &r.f.facts[i];
-        let (_, param, bare) = KEYS
-            .iter()
-            .find(|k| k.0 == norm(fact.key))
-            .expect("filtered");
-        let v = eval(fact.value.expect("a key"), r.f);
+        let Some(fact) = r.f.facts.get(i) else {
+            continue;
+        };
+        let (Some((_, param, bare)), Some(v)) =
+            (KEYS.iter().find(|k| k.0 == norm(fact.key)), fact.value)
+        else {
+            continue;
+        };
+        let v = eval(v, r.f);
         r.put(fact.key, param, v, *bare, 0);
     }
     r.run("rest Backoff");

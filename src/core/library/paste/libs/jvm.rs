@@ -25,8 +25,11 @@ fn resilience4j(r: &mut Reader) {
     // `IntervalFunction.ofExponentialBackoff(initial, multiplier[, max])`
     // and its randomized sibling set several parameters at once.
     for i in r.calls("ofExponentialBackoff ofExponentialRandomBackoff") {
-        let random = r.f.facts[i].key == "ofExponentialRandomBackoff";
-        r.put_value(r.f.facts[i].key, "enableExponentialBackoff", 1.0);
+        let Some(key) = r.f.facts.get(i).map(|f| f.key) else {
+            continue;
+        };
+        let random = key == "ofExponentialRandomBackoff";
+        r.put_value(key, "enableExponentialBackoff", 1.0);
         let max_at = if random { 3 } else { 2 };
         r.call_args(
             i,
@@ -47,7 +50,7 @@ fn resilience4j(r: &mut Reader) {
             ],
         );
         if random {
-            r.put_value(r.f.facts[i].key, "enableRandomizedWait", 1.0);
+            r.put_value(key, "enableRandomizedWait", 1.0);
             r.call_args(
                 i,
                 &[(

@@ -61,11 +61,8 @@ const SPECS: &[&Spec] = &[
     &go::CLIENT_GO,
 ];
 
-fn spec(lib: LibId) -> &'static Spec {
-    SPECS
-        .iter()
-        .find(|s| s.id == lib.id())
-        .expect("every library has a reader")
+fn spec(lib: LibId) -> Option<&'static Spec> {
+    SPECS.iter().copied().find(|s| s.id == lib.id())
 }
 
 /// Whether `name` is written anywhere in the facts.
@@ -92,15 +89,18 @@ fn marked(f: &Facts, mark: &Mark) -> bool {
 pub fn recognise(f: &Facts) -> Vec<LibId> {
     LibId::all()
         .filter(|l| {
-            let s = spec(*l);
-            s.names.split(' ').any(|n| written(f, n)) || s.marks.iter().any(|m| marked(f, m))
+            spec(*l).is_some_and(|s| {
+                s.names.split(' ').any(|n| written(f, n)) || s.marks.iter().any(|m| marked(f, m))
+            })
         })
         .collect()
 }
 
 /// Reads the recognised library's parameters.
 pub fn read(r: &mut Reader) {
-    (spec(r.lib).read)(r);
+    if let Some(s) = spec(r.lib) {
+        (s.read)(r);
+    }
 }
 
 /// The argument at position `pos` (among those without a name), or the
@@ -131,7 +131,9 @@ impl Reader<'_, '_> {
     /// Reads the arguments of call `i`: each `(position, names, param,
     /// bare)` present sets `param`.
     pub fn call_args(&mut self, i: usize, spec: &[(usize, &str, &'static str, Bare)]) {
-        let fact = &self.f.facts[i];
+        let Some(fact) = self.f.facts.get(i) else {
+            return;
+        };
         for (pos, keys, param, bare) in spec {
             if let Some(e) = arg(fact.args, *pos, keys) {
                 let v = eval(e, self.f);
@@ -150,7 +152,7 @@ impl Reader<'_, '_> {
     /// (`.with_jitter()`, `.without_max_delay()`).
     pub fn switch(&mut self, name: &str, param: &'static str, value: f64) {
         for i in self.calls(name) {
-            if self.f.facts[i].args.is_empty() {
+            if self.f.facts.get(i).is_some_and(|f| f.args.is_empty()) {
                 self.put_value(name, param, value);
             }
         }
@@ -205,8 +207,10 @@ impl Reader<'_, '_> {
         let facts = self.f;
         let hits = self.pick(&|f| facts.inside(f.within, frames));
         for i in hits {
-            let key = self.f.facts[i].key;
-            self.ignore(key, why);
+            let Some(fact) = self.f.facts.get(i) else {
+                continue;
+            };
+            self.ignore(fact.key, why);
         }
     }
 }

@@ -26,7 +26,10 @@ fn urllib3(r: &mut Reader) {
         norm(f.key) == "maxretries" && matches!(f.value.map(|v| eval(v, facts)), Some(Val::Num(..)))
     });
     for i in counts {
-        let v = eval(r.f.facts[i].value.expect("a key"), r.f);
+        let Some(v) = r.f.facts.get(i).and_then(|f| f.value) else {
+            continue;
+        };
+        let v = eval(v, r.f);
         r.put("max_retries", "total", v, Bare::Plain, 0);
     }
     r.run(
@@ -55,7 +58,9 @@ pub const TENACITY: Spec = Spec {
 
 fn tenacity(r: &mut Reader) {
     for i in r.calls_named(&|k| WAITS.contains(&k)) {
-        let wait = r.f.facts[i].key;
+        let Some(wait) = r.f.facts.get(i).map(|f| f.key) else {
+            continue;
+        };
         r.put(wait, "wait", Val::Name(wait.to_string()), Bare::Plain, 0);
         // Positional order as tenacity declares them: wait_exponential
         // (multiplier, max, exp_base, min); wait_exponential_jitter
@@ -137,7 +142,10 @@ fn aws(r: &mut Reader) {
         f.value.is_some() && norm(f.key) == "maxattempts" && facts.inside(f.within, "retries")
     });
     for i in retries {
-        let v = eval(r.f.facts[i].value.expect("a key"), r.f);
+        let Some(v) = r.f.facts.get(i).and_then(|f| f.value) else {
+            continue;
+        };
+        let v = eval(v, r.f);
         r.put("max_attempts", "max_attempts", v, Bare::Plain, 1);
     }
     for i in r.calls("AddWithMaxAttempts") {
@@ -153,8 +161,10 @@ fn aws(r: &mut Reader) {
                 || (k == "mode" && facts.inside(f.within, "retries")))
     });
     for i in modes {
-        let fact = &r.f.facts[i];
-        let mode = match eval(fact.value.expect("a key"), r.f) {
+        let Some((fact, v)) = r.f.facts.get(i).and_then(|f| Some((f, f.value?))) else {
+            continue;
+        };
+        let mode = match eval(v, r.f) {
             Val::Text(t) | Val::Name(t) => t.to_ascii_lowercase(),
             _ => String::new(),
         };

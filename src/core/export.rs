@@ -9,6 +9,8 @@
 //! rounded cumulative waits, so the sampled column adds up to the
 //! cumulative one, as on the page ([`Schedule::whole_samples`]).
 
+use std::fmt::Write;
+
 use super::compare::chart::{cell_texts, library_texts, mode_name};
 use super::compare::library::{spread_words, Beside};
 use super::compare::{ModeRow, STUDY, STUDY_URL};
@@ -27,13 +29,39 @@ pub const CSV_ROUNDING: &str = "whole milliseconds, each rounded to the nearest;
 const CSV_COLUMNS: &str =
     "retry,sampled_ms,min_ms,max_ms,expected_ms,cumulative_ms,capped,server_wait";
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
+/// Appends a CSV field, quoted when it holds a comma, a quote or a line
+/// break.
+fn csv_field(out: &mut String, text: &str) {
     if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
+        out.push('"');
+        for c in text.chars() {
+            // A quote is written twice.
+            if c == '"' {
+                out.push('"');
+            }
+            out.push(c);
+        }
+        out.push('"');
     } else {
-        text.to_string()
+        out.push_str(text);
     }
+}
+
+/// Appends a CSV `key,value` line.
+fn csv_line(out: &mut String, key: &str, value: &str) {
+    out.push_str(key);
+    out.push(',');
+    csv_field(out, value);
+    out.push('\n');
+}
+
+/// Appends a Markdown list item, `- label: value`.
+fn item(out: &mut String, label: &str, value: &str) {
+    out.push_str("- ");
+    out.push_str(label);
+    out.push_str(": ");
+    out.push_str(value);
+    out.push('\n');
 }
 
 /// Whole milliseconds, rounded to the nearest.
@@ -45,64 +73,68 @@ fn whole(ms: f64) -> u64 {
 ///
 /// Columns: `retry,sampled_ms,min_ms,max_ms,expected_ms,cumulative_ms,capped,server_wait`.
 pub fn to_csv(schedule: &Schedule) -> String {
-    let mut out = format!("{CSV_COLUMNS}\n");
+    let mut out = String::from(CSV_COLUMNS);
+    out.push('\n');
     // The sampled delays add up to the cumulative column, as on the page.
     for (r, sample) in schedule.rows.iter().zip(schedule.whole_samples()) {
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{}\n",
-            r.retry,
-            // Empty for a retry the sampled run did not make.
-            if schedule.sampled(r.retry) {
-                sample.to_string()
-            } else {
-                String::new()
-            },
+        let _ = write!(out, "{},", r.retry);
+        // Empty for a retry the sampled run did not make.
+        if schedule.sampled(r.retry) {
+            let _ = write!(out, "{sample}");
+        }
+        let _ = writeln!(
+            out,
+            ",{},{},{},{},{},{}",
             whole(r.min_ms),
             whole(r.max_ms),
             whole(r.expected_ms),
             whole(r.cumulative_ms),
             r.capped,
             r.server_wait
-        ));
+        );
     }
     out
 }
 
-/// The inputs of `state` as (CSV key, value) pairs, in the page's order.
-fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
+/// Appends the inputs of `state` as CSV `key,value` lines, in the page's
+/// order.
+fn csv_settings(out: &mut String, state: &State) {
     let p = &state.policy;
-    let mut rows = vec![
-        ("base_ms", p.base_ms.to_string()),
-        ("multiplier", shortest(p.multiplier)),
-        ("cap_ms", p.cap_ms.to_string()),
-        ("max_retries", p.max_retries.to_string()),
-        ("jitter", p.jitter.as_str().to_string()),
-    ];
     if let Some(c) = &state.library {
-        rows = vec![("library", c.lib.id().to_string())];
-        rows.extend(library_settings(c));
-    } else if p.jitter == Jitter::Proportional {
-        let pr = &p.proportional;
-        rows.push(("proportional_lo", shortest(pr.lo)));
-        rows.push(("proportional_hi", shortest(pr.hi)));
-        rows.push(("cap_order", pr.cap.as_str().to_string()));
+        csv_line(out, "library", c.lib.id());
+        library_settings(out, c, csv_line);
+    } else {
+        csv_line(out, "base_ms", &p.base_ms.to_string());
+        csv_line(out, "multiplier", &shortest(p.multiplier));
+        csv_line(out, "cap_ms", &p.cap_ms.to_string());
+        csv_line(out, "max_retries", &p.max_retries.to_string());
+        csv_line(out, "jitter", p.jitter.as_str());
+        if p.jitter == Jitter::Proportional {
+            let pr = &p.proportional;
+            csv_line(out, "proportional_lo", &shortest(pr.lo));
+            csv_line(out, "proportional_hi", &shortest(pr.hi));
+            csv_line(out, "cap_order", pr.cap.as_str());
+        }
     }
-    rows.push(("seed", state.seed.to_string()));
-    rows.push((
-        "deadline_ms",
-        state
-            .deadline_ms
-            .map_or("none".to_string(), |d| d.to_string()),
-    ));
+    csv_line(out, "seed", &state.seed.to_string());
+    let deadline = state.deadline_ms.map(|d| d.to_string());
+    csv_line(out, "deadline_ms", deadline.as_deref().unwrap_or("none"));
     // The code's options: a library follows its own rule instead.
     if state.library.is_none() {
-        rows.push(("retry_after_max_ms", state.retry_after_max().to_string()));
-        rows.push(("honor_retry_after", state.honor.to_string()));
+        csv_line(
+            out,
+            "retry_after_max_ms",
+            &state.retry_after_max().to_string(),
+        );
+        csv_line(
+            out,
+            "honor_retry_after",
+            if state.honor { "true" } else { "false" },
+        );
     }
     if let Some((retry, wait)) = state.server_wait {
-        rows.push(("server_wait", format!("retry {retry}: {wait} ms")));
+        csv_line(out, "server_wait", &format!("retry {retry}: {wait} ms"));
     }
-    rows
 }
 
 /// CSV that starts with the policy and the share link, then one row per
@@ -113,11 +145,9 @@ fn csv_settings(state: &State) -> Vec<(&'static str, String)> {
 /// A blank line separates it from the rows (columns as in [`to_csv`]).
 pub fn csv_export(schedule: &Schedule, state: &State, share_link: &str) -> String {
     let mut out = String::from("setting,value\n");
-    for (key, value) in csv_settings(state) {
-        out.push_str(&format!("{key},{}\n", csv_field(&value)));
-    }
-    out.push_str(&format!("share_link,{}\n", csv_field(share_link)));
-    out.push_str(&format!("values,{}\n", csv_field(CSV_ROUNDING)));
+    csv_settings(&mut out, state);
+    csv_line(&mut out, "share_link", share_link);
+    csv_line(&mut out, "values", CSV_ROUNDING);
     out.push('\n');
     out.push_str(&to_csv(schedule));
     out
@@ -138,8 +168,9 @@ pub fn to_markdown(schedule: &Schedule) -> String {
         if r.server_wait {
             retry.push_str(" (server wait)");
         }
-        out.push_str(&format!(
-            "| {retry} | {} | {} | {} | {} |\n",
+        let _ = writeln!(
+            out,
+            "| {retry} | {} | {} | {} | {} |",
             if schedule.sampled(r.retry) {
                 format::delay(sample as f64)
             } else {
@@ -148,7 +179,7 @@ pub fn to_markdown(schedule: &Schedule) -> String {
             format::range(r.min_ms, r.max_ms),
             format::delay(r.expected_ms),
             format::delay(r.cumulative_ms),
-        ));
+        );
     }
     out.push('\n');
     out.push_str(&super::schedule::summary_sentence(schedule));
@@ -156,89 +187,94 @@ pub fn to_markdown(schedule: &Schedule) -> String {
     out
 }
 
-/// A library's parameters, each as the library spells it, with its unit.
-fn library_settings(c: &Configured) -> Vec<(&'static str, String)> {
-    c.values
-        .table()
-        .iter()
-        .map(|p| {
-            let text = c.values.text(p.name);
-            match p.unit.suffix() {
-                Some(unit) if text != "none" => (p.name, format!("{text} {unit}")),
-                _ => (p.name, text),
+/// Appends a library's parameters through `line`, each as the library
+/// spells it, with its unit.
+fn library_settings(out: &mut String, c: &Configured, line: fn(&mut String, &str, &str)) {
+    for p in c.values.table() {
+        let mut text = c.values.text(p.name);
+        match p.unit.suffix() {
+            Some(unit) if text != "none" => {
+                text.push(' ');
+                text.push_str(unit);
             }
-        })
-        .collect()
+            _ => {}
+        }
+        line(out, p.name, &text);
+    }
 }
 
-/// The inputs of `state` as (page label, value) pairs for Markdown.
-fn markdown_settings(state: &State) -> Vec<(&'static str, String)> {
+/// Appends the inputs of `state` as Markdown list items, with the page's
+/// labels.
+fn markdown_settings(out: &mut String, state: &State) {
     let p = &state.policy;
-    let attempts = match p.max_retries {
-        0 => "1 attempt".to_string(),
-        n => format!("{} attempts", format::thousands(n as u64 + 1)),
-    };
-    let mut rows = vec![
-        ("Base delay", format::delay(p.base_ms as f64)),
-        ("Multiplier", shortest(p.multiplier)),
-        ("Max delay", format::delay(p.cap_ms as f64)),
-        (
-            "Max retries",
-            format!("{} ({attempts})", format::thousands(p.max_retries as u64)),
-        ),
-        ("Jitter", p.jitter.label().to_string()),
-    ];
     if let Some(c) = &state.library {
-        rows = vec![("Library", c.lib.name().to_string())];
-        rows.extend(library_settings(c));
-    } else if p.jitter == Jitter::Proportional {
-        let pr = &p.proportional;
-        rows.push((
-            "Factors",
-            format!(
-                "{} – {}, cap {} the factor",
-                Num(pr.lo),
-                Num(pr.hi),
-                pr.cap.as_str()
-            ),
-        ));
+        item(out, "Library", c.lib.name());
+        library_settings(out, c, item);
+    } else {
+        let attempts = match p.max_retries {
+            0 => "1 attempt".to_string(),
+            n => format!("{} attempts", format::thousands(n as u64 + 1)),
+        };
+        item(out, "Base delay", &format::delay(p.base_ms as f64));
+        item(out, "Multiplier", &shortest(p.multiplier));
+        item(out, "Max delay", &format::delay(p.cap_ms as f64));
+        item(
+            out,
+            "Max retries",
+            &format!("{} ({attempts})", format::thousands(p.max_retries as u64)),
+        );
+        item(out, "Jitter", p.jitter.label());
+        if p.jitter == Jitter::Proportional {
+            let pr = &p.proportional;
+            item(
+                out,
+                "Factors",
+                &format!(
+                    "{} – {}, cap {} the factor",
+                    Num(pr.lo),
+                    Num(pr.hi),
+                    pr.cap.as_str()
+                ),
+            );
+        }
     }
-    rows.push(("Seed", state.seed.to_string()));
-    rows.push((
-        "Deadline",
-        state
-            .deadline_ms
-            .map_or("none".to_string(), |d| format::delay(d as f64)),
-    ));
+    item(out, "Seed", &state.seed.to_string());
+    let deadline = state.deadline_ms.map(|d| format::delay(d as f64));
+    item(out, "Deadline", deadline.as_deref().unwrap_or("none"));
     // The code's options: a library follows its own rule instead.
     if state.library.is_none() {
-        rows.push((
+        item(
+            out,
             "Retry-After maximum",
-            format::delay(state.retry_after_max() as f64),
-        ));
-        rows.push((
+            &format::delay(state.retry_after_max() as f64),
+        );
+        item(
+            out,
             "Honor Retry-After",
-            if state.honor { "yes" } else { "no" }.to_string(),
-        ));
+            if state.honor { "yes" } else { "no" },
+        );
     }
     if let Some((retry, wait)) = state.server_wait {
-        rows.push((
+        item(
+            out,
             "Server wait",
-            format!("retry {retry} waits {}", format::delay(wait as f64)),
-        ));
+            &format!("retry {retry} waits {}", format::delay(wait as f64)),
+        );
     }
-    rows
+}
+
+/// Appends the policy's list, its share link and the schedule.
+fn policy_markdown(out: &mut String, schedule: &Schedule, state: &State, share_link: &str) {
+    markdown_settings(out, state);
+    let _ = write!(out, "- Share link: <{share_link}>\n\n");
+    out.push_str(&to_markdown(schedule));
 }
 
 /// Markdown that starts with the policy and the share link, then the
 /// schedule table and the summary sentence ([`to_markdown`]).
 pub fn markdown_export(schedule: &Schedule, state: &State, share_link: &str) -> String {
     let mut out = String::from("**Retry policy**\n\n");
-    for (label, value) in markdown_settings(state) {
-        out.push_str(&format!("- {label}: {value}\n"));
-    }
-    out.push_str(&format!("- Share link: <{share_link}>\n\n"));
-    out.push_str(&to_markdown(schedule));
+    policy_markdown(&mut out, schedule, state, share_link);
     out
 }
 
@@ -262,21 +298,24 @@ pub fn comparison_markdown(
     out += "| Mode | Worst case | Expected total | In the AWS study |\n|---|---:|---:|---|\n";
     if let Some(b) = library {
         let (worst, expected) = library_texts(&b.row);
-        out += &format!(
-            "| {} | {worst} | {expected} | {} |\n",
+        let _ = writeln!(
+            out,
+            "| {} | {worst} | {expected} | {} |",
             b.row.name,
             spread_words(&b.row)
         );
     }
     for r in rows {
         let (worst, expected) = cell_texts(r);
-        out += &format!(
-            "| {} | {worst} | {expected} | {} |\n",
+        let _ = writeln!(
+            out,
+            "| {} | {worst} | {expected} | {} |",
             mode_name(r.jitter, factors),
             r.study
         );
     }
-    out + &format!("\nSource of the study column: {STUDY}, <{STUDY_URL}>.\n")
+    let _ = writeln!(out, "\nSource of the study column: {STUDY}, <{STUDY_URL}>.");
+    out
 }
 
 /// The mode comparison as CSV: one row per mode, values in whole ms;
@@ -286,24 +325,28 @@ pub fn comparison_csv(rows: &[ModeRow], library: Option<&Beside>) -> String {
     let mut out =
         String::from("mode,worst_case_ms,expected_total_ms,expected_simulated,aws_study\n");
     if let Some(b) = library {
-        out += &format!(
-            "{},{},{},{},{}\n",
+        let _ = write!(
+            out,
+            "{},{},{},{},",
             b.id,
             whole(b.row.worst_ms),
             whole(b.row.expected_ms),
             b.row.expected_is_simulated,
-            csv_field(&spread_words(&b.row))
         );
+        csv_field(&mut out, &spread_words(&b.row));
+        out.push('\n');
     }
     for r in rows {
-        out += &format!(
-            "{},{},{},{},{}\n",
+        let _ = write!(
+            out,
+            "{},{},{},{},",
             r.jitter.as_str(),
             whole(r.worst_ms),
             whole(r.expected_ms),
             r.expected_is_simulated,
-            csv_field(r.study)
         );
+        csv_field(&mut out, r.study);
+        out.push('\n');
     }
     out
 }
@@ -315,15 +358,19 @@ pub fn simulation_markdown(results: &[ModeResult]) -> String {
     );
     for r in results {
         let gave_up = r.mean_gave_up.map_or("never".to_string(), |g| fixed(g, 1));
-        out += &format!(
-            "| {} | {} | {} | {} | {gave_up} |\n",
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {gave_up} |",
             r.mode.label(),
             format::thousands(r.clients as u64),
             Fixed(r.mean_calls, 1),
             format::total(r.mean_time_ms)
         );
     }
-    out + "\n" + &sim::summary_sentence(results) + "\n"
+    out.push('\n');
+    out.push_str(&sim::summary_sentence(results));
+    out.push('\n');
+    out
 }
 
 /// The contention results as CSV: means over the runs, times in whole ms;
@@ -333,8 +380,9 @@ pub fn simulation_csv(results: &[ModeResult]) -> String {
         String::from("mode,clients,runs,calls_per_run,time_to_finish_ms,gave_up_per_run\n");
     for r in results {
         let gave_up = r.mean_gave_up.map_or(String::new(), |g| fixed(g, 2));
-        out += &format!(
-            "{},{},{},{},{},{gave_up}\n",
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{gave_up}",
             r.mode.as_str(),
             r.clients,
             r.runs,
@@ -365,11 +413,11 @@ pub fn design_doc(
     sim: Option<&[ModeResult]>,
 ) -> String {
     let mut out = String::from("## Retry policy\n\n");
-    out += &markdown_export(schedule, state, share_link).replacen("**Retry policy**\n\n", "", 1);
+    policy_markdown(&mut out, schedule, state, share_link);
     if let Some((heading, text)) = config {
         let fence = if text.contains("```") { "~~~" } else { "```" };
         let end = if text.ends_with('\n') { "" } else { "\n" };
-        out += &format!("\n### {heading}\n\n{fence}\n{text}{end}{fence}\n");
+        let _ = writeln!(out, "\n### {heading}\n\n{fence}\n{text}{end}{fence}");
     }
     out += "\n### The jitter modes compared\n\n";
     out += match (library, &state.library) {
@@ -379,11 +427,12 @@ pub fn design_doc(
     };
     out += &comparison_markdown(modes, library, state.policy.proportional);
     out += "\n### Many clients at once\n\n";
-    out += &match sim {
+    match sim {
         Some(results) => {
             let runs = results.iter().map(|r| r.runs).max().unwrap_or(0);
             let clients = results.iter().map(|r| r.clients).max().unwrap_or(0);
-            format!(
+            let _ = write!(
+                out,
                 "A simulation of clients each updating one shared row, as in the AWS study, plus this policy: means over {} runs per figure, seed {}, for up to {} clients; the study's modes use base {} ms, cap {} ms, first retry 2 × base.\n\n{}",
                 format::thousands(runs as u64),
                 state.seed,
@@ -391,26 +440,40 @@ pub fn design_doc(
                 Num(sim::STUDY_BASE_MS),
                 format::thousands(sim::STUDY_CAP_MS as u64),
                 simulation_markdown(results)
-            )
+            );
         }
-        None => format!("{SIM_NOT_RUN}\n"),
-    };
-    out + &format!("\n### Sources\n\n- {AWS_POST}\n- {RFC_9110}\n")
+        None => {
+            out.push_str(SIM_NOT_RUN);
+            out.push('\n');
+        }
+    }
+    let _ = writeln!(out, "\n### Sources\n\n- {AWS_POST}\n- {RFC_9110}");
+    out
 }
 
 /// The design doc with the load section (`load`: the study when it has
 /// been run for these inputs, else [`LOAD_NOT_RUN`](super::load::LOAD_NOT_RUN))
 /// put before its sources.
 pub fn with_load_section(doc: String, load: Option<&super::load::StudyResult>) -> String {
-    let section = format!(
-        "\n### Retries under load\n\n{}",
-        match load {
-            Some(r) => super::load::study_markdown(r),
-            None => format!("{}\n", super::load::LOAD_NOT_RUN),
+    let mut section = String::from("\n### Retries under load\n\n");
+    match load {
+        Some(r) => section.push_str(&super::load::study_markdown(r)),
+        None => {
+            section.push_str(super::load::LOAD_NOT_RUN);
+            section.push('\n');
         }
-    );
-    match doc.rfind("\n### Sources") {
-        Some(at) => format!("{}{}{}", &doc[..at], section, &doc[at..]),
-        None => doc + &section,
     }
+    // The last `\n### Sources`, found by its bytes: `rfind` would bring a
+    // reverse string searcher for this one use.
+    const SOURCES: &[u8] = b"\n### Sources";
+    let mut doc = doc;
+    match doc
+        .as_bytes()
+        .windows(SOURCES.len())
+        .rposition(|w| w == SOURCES)
+    {
+        Some(at) => doc.insert_str(at, &section),
+        None => doc.push_str(&section),
+    }
+    doc
 }

@@ -6,6 +6,8 @@ use super::{
     param_doc, Combine, Counts, LibId, LibrarySchedule, Translation, Unit, BUDGET_RUNS, MEAN_RUNS,
     RELEASE_PARAM,
 };
+use std::fmt::Write;
+
 use crate::core::decimal_text::Num;
 use crate::core::format;
 use crate::core::html::escape;
@@ -17,72 +19,83 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
     let info = shown.source.0.lib.info();
     let c = info.counting;
     let retries = shown.schedule.rows.len();
-    let mut out = Vec::new();
-    let counted = match (c.param, c.counts) {
+    // Each note written straight into the list, as its item.
+    let mut out = String::new();
+    let _ = match (c.param, c.counts) {
         (Some(p), Counts::Retries) => {
-            format!("<code>{p}</code> counts retries, not the first call.")
+            write!(
+                out,
+                "<li><code>{p}</code> counts retries, not the first call.</li>"
+            )
         }
-        (Some(p), Counts::Attempts) => {
-            format!("<code>{p}</code> counts attempts, the first call included.")
+        (Some(p), Counts::Attempts) => write!(
+            out,
+            "<li><code>{p}</code> counts attempts, the first call included.</li>"
+        ),
+        _ => {
+            out.push_str("<li>No count ends the retries: only the time budget does.</li>");
+            Ok(())
         }
-        _ => "No count ends the retries: only the time budget does.".to_string(),
     };
-    out.push(counted);
     if !c.first_retry_waits {
-        out.push("Retry 1 does not wait.".to_string());
+        out.push_str("<li>Retry 1 does not wait.</li>");
     }
-    // The note that marks the rows as a preview, found by its test id.
-    let deciding_at = shown.deciding.then_some(out.len());
     if shown.deciding {
-        out.push(match shown.budget {
-            Some(b) => format!(
-                "Still deciding the count over {} simulated runs: the table shows the {} retries every run makes; the later ones, and “Expected”, follow in a moment.",
+        // The note that marks the rows as a preview, found by its test id.
+        let _ = match shown.budget {
+            Some(b) => write!(
+                out,
+                "<li data-testid=\"deciding\">Still deciding the count over {} simulated runs: the table shows the {} retries every run makes; the later ones, and “Expected”, follow in a moment.</li>",
                 format::thousands(u64::from(BUDGET_RUNS)),
                 b.always
             ),
-            None => format!(
-                "Still deciding “Expected” over {} simulated runs: until then it shows the middle of each range.",
+            None => write!(
+                out,
+                "<li data-testid=\"deciding\">Still deciding “Expected” over {} simulated runs: until then it shows the middle of each range.</li>",
                 format::thousands(u64::from(MEAN_RUNS))
             ),
-        });
+        };
     } else if let Some(b) = shown.budget {
         let param = c.budget_param.unwrap_or("time budget");
-        out.push(format!(
-            "The <code>{param}</code> of {} decides the count: {} retries happen in every run; the table shows {retries}, and {} of {} simulated runs retried beyond them. “Expected” is the mean over all those runs, a retry that did not happen counting as no wait.",
+        let _ = write!(
+            out,
+            "<li>The <code>{param}</code> of {} decides the count: {} retries happen in every run; the table shows {retries}, and {} of {} simulated runs retried beyond them. “Expected” is the mean over all those runs, a retry that did not happen counting as no wait.</li>",
             format::delay(b.budget_ms),
             b.always,
             format_share(b.beyond),
             format::thousands(u64::from(b.runs)),
-        ));
+        );
         if shown.run_retries < retries {
-            out.push(format!(
-                "This sample stopped after {} retries; the later rows did not happen in it.",
+            let _ = write!(
+                out,
+                "<li>This sample stopped after {} retries; the later rows did not happen in it.</li>",
                 shown.run_retries
-            ));
+            );
         }
     } else if shown.schedule.expected_is_simulated {
-        out.push("“Expected” has no closed form here: it is the mean of 2,000 simulated runs (fixed seed).".to_string());
+        out.push_str("<li>“Expected” has no closed form here: it is the mean of 2,000 simulated runs (fixed seed).</li>");
     }
     let all = shown.schedule.attempts.saturating_sub(1);
     if (retries as u64) < all {
-        out.push(format!(
-            "The table shows the first {retries} of its {} retries; the totals cover those.",
+        let _ = write!(
+            out,
+            "<li>The table shows the first {retries} of its {} retries; the totals cover those.</li>",
             format::thousands(all)
-        ));
+        );
     }
     if let Some(t) = shown.trailing {
-        out.push(format!(
-            "After the last retry fails, it sleeps once more ({}, in the totals) and then gives up without another attempt.",
+        let _ = write!(
+            out,
+            "<li>After the last retry fails, it sleeps once more ({}, in the totals) and then gives up without another attempt.</li>",
             format::range(t.min_ms, t.max_ms)
-        ));
+        );
     }
     let ra = info.retry_after;
-    let statuses = if ra.statuses.is_empty() {
-        String::new()
-    } else {
-        let s: Vec<String> = ra.statuses.iter().map(u16::to_string).collect();
-        format!(" on {}", s.join(", "))
-    };
+    let mut statuses = String::new();
+    for (i, s) in ra.statuses.iter().enumerate() {
+        statuses.push_str(if i == 0 { " on " } else { ", " });
+        let _ = write!(statuses, "{s}");
+    }
     let chosen = &shown.source.0;
     let bound = ra
         .max_param
@@ -94,46 +107,52 @@ pub fn library_notes(shown: &LibrarySchedule) -> String {
         [] => "RetryAfter(…)".to_string(),
         h => h.join(" or "),
     };
-    let switched_off = ra
-        .switch_param
-        .filter(|p| !chosen.values.flag(p))
-        .map(|p| format!("It ignores <code>Retry-After</code>: <code>{p}</code> is false."));
-    out.push(match (switched_off, ra.combine) {
-        (Some(off), _) => off,
-        (None, Combine::Ignored) => "It does not read <code>Retry-After</code>.".to_string(),
-        (None, Combine::Replaces) => {
-            format!("A <code>{header}</code>{statuses} replaces the delay{bound}.")
+    let switched_off = ra.switch_param.filter(|p| !chosen.values.flag(p));
+    let _ = match (switched_off, ra.combine) {
+        (Some(p), _) => write!(
+            out,
+            "<li>It ignores <code>Retry-After</code>: <code>{p}</code> is false.</li>"
+        ),
+        (None, Combine::Ignored) => {
+            out.push_str("<li>It does not read <code>Retry-After</code>.</li>");
+            Ok(())
         }
-        (None, Combine::AtLeast) => {
-            format!("It waits at least what <code>{header}</code>{statuses} says{bound}.")
-        }
-        (None, Combine::Between { extra_ms }) => format!(
-            "A <code>{header}</code>{statuses} is kept between the delay and {} more.",
+        (None, Combine::Replaces) => write!(
+            out,
+            "<li>A <code>{header}</code>{statuses} replaces the delay{bound}.</li>"
+        ),
+        (None, Combine::AtLeast) => write!(
+            out,
+            "<li>It waits at least what <code>{header}</code>{statuses} says{bound}.</li>"
+        ),
+        (None, Combine::Between { extra_ms }) => write!(
+            out,
+            "<li>A <code>{header}</code>{statuses} is kept between the delay and {} more.</li>",
             format::delay(extra_ms as f64)
         ),
-    });
-    out.extend(chosen.lib.model().notes(&chosen.values));
+    };
+    for n in chosen.lib.model().notes(&chosen.values) {
+        out.push_str("<li>");
+        out.push_str(&n);
+        out.push_str("</li>");
+    }
     if let Some(r) = super::release(chosen.lib.model(), &chosen.values) {
-        out.push(format!(
-            "Release: {}, which covers {}.",
+        let _ = write!(
+            out,
+            "<li>Release: {}, which covers {}.</li>",
             escape(r.label),
             escape(r.covers)
-        ));
+        );
     }
     let source = chosen.lib.model().source();
-    out.push(format!(
-        "Model read from {}, <a href=\"{}\">{}</a>.",
+    let _ = write!(
+        out,
+        "<li>Model read from {}, <a href=\"{}\">{}</a>.</li>",
         escape(source.release),
         escape(source.url),
         escape(source.file())
-    ));
-    out.iter()
-        .enumerate()
-        .map(|(i, n)| match deciding_at == Some(i) {
-            true => format!("<li data-testid=\"deciding\">{n}</li>"),
-            false => format!("<li>{n}</li>"),
-        })
-        .collect()
+    );
+    out
 }
 
 /// `library-diff` as markup: whether the translation is exact, then one

@@ -26,10 +26,13 @@ struct Said {
 }
 
 fn ignored_html(ignored: &[Ignored]) -> String {
-    ignored
-        .iter()
-        .map(|i| format!("<li>{}</li>", escape_text(&i.line())))
-        .collect()
+    let mut out = String::new();
+    for i in ignored {
+        out.push_str("<li>");
+        out.push_str(&escape_text(&i.line()));
+        out.push_str("</li>");
+    }
+    out
 }
 
 /// Reads `text`, the combination checked by `check`; a reading is shown
@@ -68,6 +71,13 @@ fn typed(ev: &web_sys::Event) -> String {
         .unwrap_or_default()
 }
 
+/// One part of what the field says, as its views read it: one closure
+/// type for every part, so that the two text views share one copy of the
+/// rendering code.
+fn part(said: RwSignal<Said>, pick: fn(&Said) -> &String) -> impl Fn() -> String + Copy {
+    move || said.with(|s| pick(s).clone())
+}
+
 /// No combination check: the models are not here yet.
 fn unchecked(_: &Configured) -> Result<(), LibError> {
     Ok(())
@@ -98,9 +108,9 @@ pub fn PasteConfig() -> impl IntoView {
         };
         said_now.set(said(&text, check, show));
     };
-    let read_text = move || said_now.with(|s| s.read.clone());
-    let error = move || said_now.with(|s| s.error.clone());
-    let ignored = move || said_now.with(|s| s.ignored_html.clone());
+    let read_text = part(said_now, |s| &s.read);
+    let error = part(said_now, |s| &s.error);
+    let ignored = part(said_now, |s| &s.ignored_html);
     view! {
         <div class="field paste-config">
             <label for="paste-config">"Paste your config"</label>

@@ -4,20 +4,24 @@
 //! .NET's `new TimeSpan(…)`, all in exact milliseconds.
 
 use super::parse::Arg;
+use super::read::one_of;
 use super::value::{arg, eval_at, num_of, Names, Val, Q};
 
 /// Milliseconds in one unit written after a number or in a duration text.
 pub fn unit_ms(unit: &str) -> Option<Q> {
-    Some(match unit {
-        "ns" | "nanos" | "nanoseconds" => Q::Dec(1, -6),
-        "us" | "µs" | "micros" | "microseconds" => Q::Dec(1, -3),
-        "ms" | "millis" | "milliseconds" => Q::int(1),
-        "s" | "S" | "sec" | "secs" | "seconds" => Q::int(1000),
-        "m" | "M" | "min" | "mins" | "minutes" => Q::int(60_000),
-        "h" | "H" | "hours" => Q::int(3_600_000),
-        "d" | "D" | "days" => Q::int(86_400_000),
-        _ => return None,
-    })
+    const UNITS: &[(&str, i64, i32)] = &[
+        ("ns nanos nanoseconds", 1, -6),
+        ("us µs micros microseconds", 1, -3),
+        ("ms millis milliseconds", 1, 0),
+        ("s S sec secs seconds", 1000, 0),
+        ("m M min mins minutes", 60_000, 0),
+        ("h H hours", 3_600_000, 0),
+        ("d D days", 86_400_000, 0),
+    ];
+    UNITS
+        .iter()
+        .find(|(names, ..)| one_of(names, unit))
+        .map(|(_, m, e)| Q::Dec(*m, *e))
 }
 
 /// A duration written as text: `0.1s`, `500ms`, `1m30s`, `PT0.5S`,
@@ -61,10 +65,11 @@ fn units(t: &str, need_unit: bool) -> Option<Q> {
 
 /// .NET's `[d.]hh:mm:ss[.fffffff]`.
 fn timespan(t: &str) -> Option<Q> {
-    let parts: Vec<&str> = t.split(':').collect();
-    let [h, m, s] = parts.as_slice() else {
+    let (h, rest) = t.split_once(':')?;
+    let (m, s) = rest.split_once(':')?;
+    if s.contains(':') {
         return None;
-    };
+    }
     let (days, hours) = match h.split_once('.') {
         Some((d, h)) => (Q::parse(d)?, Q::parse(h)?),
         None => (Q::int(0), Q::parse(h)?),
@@ -79,15 +84,18 @@ fn timespan(t: &str) -> Option<Q> {
 
 /// Go's `time.Millisecond` and the rest, in ms.
 pub fn go_unit(unit: &str) -> Option<Q> {
-    Some(match unit {
-        "Nanosecond" => Q::Dec(1, -6),
-        "Microsecond" => Q::Dec(1, -3),
-        "Millisecond" => Q::int(1),
-        "Second" => Q::int(1000),
-        "Minute" => Q::int(60_000),
-        "Hour" => Q::int(3_600_000),
-        _ => return None,
-    })
+    const UNITS: &[(&str, i64, i32)] = &[
+        ("Nanosecond", 1, -6),
+        ("Microsecond", 1, -3),
+        ("Millisecond", 1, 0),
+        ("Second", 1000, 0),
+        ("Minute", 60_000, 0),
+        ("Hour", 3_600_000, 0),
+    ];
+    UNITS
+        .iter()
+        .find(|(name, ..)| *name == unit)
+        .map(|(_, m, e)| Q::Dec(*m, *e))
 }
 
 /// Python's `timedelta(days, seconds, microseconds, milliseconds,
@@ -116,11 +124,13 @@ pub fn timedelta(args: &[Arg], names: &dyn Names, hops: usize) -> Val {
 
 /// .NET's `new TimeSpan(ticks)`, `(h, m, s)`, `(d, h, m, s[, ms])`.
 pub fn timespan_new(args: &[Arg], names: &dyn Names, hops: usize) -> Val {
-    let nums: Option<Vec<Q>> = args
-        .iter()
-        .map(|a| num_of(eval_at(&a.value, names, hops)))
-        .collect();
-    let Some(n) = nums else { return Val::Unknown };
+    let mut n = Vec::new();
+    for a in args {
+        match num_of(eval_at(&a.value, names, hops)) {
+            Some(q) => n.push(q),
+            None => return Val::Unknown,
+        }
+    }
     let per: &[Q] = match n.len() {
         1 => &[Q::Dec(1, -4)],
         3 => &[Q::int(3_600_000), Q::int(60_000), Q::int(1000)],

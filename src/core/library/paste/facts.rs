@@ -8,6 +8,7 @@
 
 use super::lex::lex;
 use super::parse::{parse, Arg, Expr};
+use super::read::one_of;
 use super::value::Names;
 
 /// Where a fact sits: the call, the typed object or the key it is inside.
@@ -227,11 +228,12 @@ impl<'a> Facts<'a> {
         }
     }
 
-    /// Whether the frame `within`, or one around it, is named one of `names`.
-    pub fn inside(&self, within: Option<usize>, names: &[&str]) -> bool {
+    /// Whether the frame `within`, or one around it, is named one of
+    /// `names` (apart by spaces).
+    pub fn inside(&self, within: Option<usize>, names: &str) -> bool {
         let mut at = within;
         while let Some(i) = at {
-            if names.contains(&self.frames[i].name.as_str()) {
+            if one_of(names, &self.frames[i].name) {
                 return true;
             }
             at = self.frames[i].parent;

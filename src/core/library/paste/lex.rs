@@ -50,9 +50,14 @@ pub fn lex(text: &str) -> (Vec<Tok>, Dropped) {
     let mut toks = Vec::new();
     let mut dropped = Dropped::default();
     let mut i = 0;
+    // Read through `at`, never by index: an index that could be out of
+    // range brings a panic's code and location into the wasm.
     let at = |j: usize| chars.get(j).copied().unwrap_or('\0');
+    let text_of = |from: usize, to: usize| -> String {
+        chars.get(from..to).unwrap_or_default().iter().collect()
+    };
     while i < chars.len() {
-        let c = chars[i];
+        let c = at(i);
         if c == '\n' {
             if toks.last() != Some(&Tok::Newline) {
                 toks.push(Tok::Newline);
@@ -61,12 +66,12 @@ pub fn lex(text: &str) -> (Vec<Tok>, Dropped) {
         } else if c == ' ' || c == '\t' || c == '\r' {
             i += 1;
         } else if c == '#' || (c == '/' && at(i + 1) == '/') {
-            while i < chars.len() && chars[i] != '\n' {
+            while i < chars.len() && at(i) != '\n' {
                 i += 1;
             }
         } else if c == '/' && at(i + 1) == '*' {
             i += 2;
-            while i < chars.len() && !(chars[i] == '*' && at(i + 1) == '/') {
+            while i < chars.len() && !(at(i) == '*' && at(i + 1) == '/') {
                 i += 1;
             }
             dropped.unclosed_comment |= i >= chars.len();
@@ -77,10 +82,10 @@ pub fn lex(text: &str) -> (Vec<Tok>, Dropped) {
             // `e` (`1e-7`), not after a unit (`5m-1`).
             let mut letters = 0;
             while i < chars.len() {
-                let d = chars[i];
+                let d = at(i);
                 let exponent_sign = (d == '+' || d == '-')
                     && letters == 1
-                    && matches!(chars[i - 1], 'e' | 'E')
+                    && matches!(at(i.wrapping_sub(1)), 'e' | 'E')
                     && at(i + 1).is_ascii_digit();
                 if is_name_char(d) || d == '.' || exponent_sign {
                     letters += usize::from(d.is_ascii_alphabetic());
@@ -89,18 +94,18 @@ pub fn lex(text: &str) -> (Vec<Tok>, Dropped) {
                     break;
                 }
             }
-            toks.push(Tok::Num(chars[start..i].iter().collect()));
+            toks.push(Tok::Num(text_of(start, i)));
         } else if is_name_char(c) {
             let start = i;
             while i < chars.len()
-                && (is_name_char(chars[i])
-                    || (chars[i] == '-'
-                        && chars[i - 1].is_ascii_alphabetic()
+                && (is_name_char(at(i))
+                    || (at(i) == '-'
+                        && at(i.wrapping_sub(1)).is_ascii_alphabetic()
                         && at(i + 1).is_ascii_alphabetic()))
             {
                 i += 1;
             }
-            toks.push(Tok::Ident(chars[start..i].iter().collect()));
+            toks.push(Tok::Ident(text_of(start, i)));
         } else if c == '"' || c == '\'' || c == '`' {
             let (s, closed, next) = string(&chars, i);
             dropped.unclosed_string |= !closed;
@@ -112,8 +117,8 @@ pub fn lex(text: &str) -> (Vec<Tok>, Dropped) {
         {
             toks.push(Tok::Punct(p));
             i += 2;
-        } else if let Some(k) = SINGLES.find(c) {
-            toks.push(Tok::Punct(&SINGLES[k..k + 1]));
+        } else if let Some(p) = SINGLES.find(c).and_then(|k| SINGLES.get(k..k + 1)) {
+            toks.push(Tok::Punct(p));
             i += 1;
         } else {
             // Letters of other scripts, NUL, direction marks, emoji: none
@@ -134,11 +139,12 @@ fn is_invisible(c: char) -> bool {
 /// it closed, and the index after it. `'` and `"` end at the line's end
 /// when left open; a backquote (Go, JavaScript) may span lines.
 fn string(chars: &[char], start: usize) -> (String, bool, usize) {
-    let quote = chars[start];
+    let at = |j: usize| chars.get(j).copied().unwrap_or('\0');
+    let quote = at(start);
     let mut s = String::new();
     let mut i = start + 1;
     while i < chars.len() {
-        let c = chars[i];
+        let c = at(i);
         if c == quote {
             return (s, true, i + 1);
         }
@@ -147,7 +153,7 @@ fn string(chars: &[char], start: usize) -> (String, bool, usize) {
         }
         if c == '\\' && quote != '`' && i + 1 < chars.len() {
             i += 1;
-            s.push(match chars[i] {
+            s.push(match at(i) {
                 'n' => '\n',
                 't' => '\t',
                 other => other,

@@ -89,22 +89,30 @@ impl PasteError {
 impl fmt::Display for PasteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PasteError::Empty => write!(f, "Paste a retry library's config to read it."),
+            PasteError::Empty => f.write_str("Paste a retry library's config to read it."),
             PasteError::TooLong { bytes } => write!(
                 f,
                 "The paste is {bytes} bytes; the reader takes at most {MAX_BYTES}. Paste the retry settings alone."
             ),
-            PasteError::NoLibrary => write!(
-                f,
+            PasteError::NoLibrary => f.write_str(
                 "No retry library recognised: paste the call, object or file that configures it (with its import line if the names are generic)."
             ),
             PasteError::TwoLibraries(libs) => {
-                let names: Vec<&str> = libs.iter().map(|l| l.name()).collect();
-                write!(f, "This names more than one library ({}): paste one library's config at a time.", names.join(", "))
+                f.write_str("This names more than one library (")?;
+                for (i, l) in libs.iter().enumerate() {
+                    f.write_str(if i == 0 { "" } else { ", " })?;
+                    f.write_str(l.name())?;
+                }
+                f.write_str("): paste one library's config at a time.")
             }
             PasteError::Refused { lib, errors, .. } => {
-                let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
-                write!(f, "{} refuses this: {}.", lib.name(), errors.join("; "))
+                f.write_str(lib.name())?;
+                f.write_str(" refuses this: ")?;
+                for (i, e) in errors.iter().enumerate() {
+                    f.write_str(if i == 0 { "" } else { "; " })?;
+                    fmt::Display::fmt(e, f)?;
+                }
+                f.write_str(".")
             }
         }
     }
@@ -209,24 +217,27 @@ impl Reading {
     pub fn summary(&self) -> String {
         let c = &self.config;
         let table = c.values.table();
-        let parts: Vec<String> = self
-            .read
-            .iter()
-            .filter_map(|name| table.iter().find(|p| p.name == *name))
-            .map(|p| {
-                let unit = p.unit.suffix().map_or(String::new(), |u| format!(" {u}"));
-                let unit = if c.values.get(p.name).is_finite() {
-                    unit
-                } else {
-                    String::new()
-                };
-                format!("{} {}{unit}", p.name, c.values.text(p.name))
-            })
-            .collect();
+        let mut parts = String::new();
+        for name in &self.read {
+            let Some(p) = table.iter().find(|p| p.name == *name) else {
+                continue;
+            };
+            parts.push_str(if parts.is_empty() { "" } else { ", " });
+            parts.push_str(p.name);
+            parts.push(' ');
+            parts.push_str(&c.values.text(p.name));
+            match p.unit.suffix() {
+                Some(unit) if c.values.get(p.name).is_finite() => {
+                    parts.push(' ');
+                    parts.push_str(unit);
+                }
+                _ => {}
+            }
+        }
         if parts.is_empty() {
             return format!("Read {}: no parameter set, so its defaults.", c.lib.name());
         }
-        format!("Read {}: {}.", c.lib.name(), parts.join(", "))
+        format!("Read {}: {parts}.", c.lib.name())
     }
 }
 

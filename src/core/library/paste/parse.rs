@@ -6,6 +6,7 @@
 //! (and said), which keeps the reader's own recursion bounded.
 
 use super::lex::Tok;
+use super::read::one_of;
 
 /// The deepest brackets read; deeper ones are skipped.
 pub const MAX_DEPTH: usize = 16;
@@ -187,25 +188,7 @@ impl Parser<'_> {
         let mut e = self.term(close, depth);
         let mut n = 0;
         while let Some(op) = self.punct(0) {
-            if !matches!(
-                op,
-                "+" | "-"
-                    | "|"
-                    | "&"
-                    | "=>"
-                    | "->"
-                    | "||"
-                    | "&&"
-                    | "=="
-                    | "!="
-                    | "<"
-                    | ">"
-                    | "<="
-                    | ">="
-                    | "?"
-                    | "%"
-                    | "^"
-            ) {
+            if !one_of("+ - | & => -> || && == != < > <= >= ? % ^", op) {
                 break;
             }
             self.i += 1;
@@ -237,7 +220,7 @@ impl Parser<'_> {
             match self.punct(0) {
                 Some("-") => negative = !negative,
                 // Annotations, pointers, spreads: the value is what follows.
-                Some("@" | "&" | "+" | "!" | "*" | "**") => {}
+                Some(p) if one_of("@ & + ! * **", p) => {}
                 _ => break,
             }
             self.i += 1;

@@ -31,6 +31,13 @@ pub fn norm(s: &str) -> String {
         .collect()
 }
 
+/// Whether `name` is one of `keys`, a list written as one string, its
+/// names apart by spaces (`"connect read status"`): one string, not a
+/// table of pointers to each name.
+pub fn one_of(keys: &str, name: &str) -> bool {
+    !name.is_empty() && keys.split(' ').any(|k| k == name)
+}
+
 /// A call's name as a key: `setMaxAttempts`, `with_min_delay`,
 /// `WithInitialInterval` → `maxattempts`, `mindelay`, `initialinterval`.
 pub fn call_key(name: &str) -> String {
@@ -78,34 +85,47 @@ impl<'f, 'a> Reader<'f, 'a> {
     }
 
     /// Notes `what` as left aside, because `why`.
-    pub fn ignore(&mut self, what: impl Into<String>, why: impl Into<String>) {
-        let (what, why) = (what.into(), why.into());
+    pub fn ignore(&mut self, what: &str, why: &str) {
         if !self.ignored.iter().any(|i| i.what == what && i.why == why) {
-            self.ignored.push(Ignored { what, why });
+            self.ignored.push(Ignored {
+                what: what.to_string(),
+                why: why.to_string(),
+            });
         }
     }
 
-    /// The unused facts, with their indexes.
-    pub fn open(&self) -> impl Iterator<Item = (usize, &'f Fact<'a>)> + '_ {
-        self.f
-            .facts
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !self.used[*i])
+    /// Notes `key` as left aside: `param` was read already.
+    fn again(&mut self, key: &str, param: &str) {
+        self.ignore(
+            key,
+            &format!("{param} is set again; the first value is kept"),
+        );
+    }
+
+    /// The unused facts `keep` picks, by index, each marked used: one
+    /// function for every search (a closure per search through iterator
+    /// adapters would bring a copy of their code each).
+    pub fn pick(&mut self, keep: &dyn Fn(&Fact<'a>) -> bool) -> Vec<usize> {
+        let mut hits = Vec::new();
+        for (i, (f, used)) in self.f.facts.iter().zip(self.used.iter_mut()).enumerate() {
+            if !*used && keep(f) {
+                *used = true;
+                hits.push(i);
+            }
+        }
+        hits
     }
 
     /// The value of a key fact, or of a one-argument call, named one of
-    /// `keys` (in [`norm`] form).
+    /// `keys` (in [`norm`] form, apart by spaces).
     pub fn value_of(
         fact: &Fact<'a>,
-        keys: &[&str],
+        keys: &str,
     ) -> Option<&'a crate::core::library::paste::parse::Expr> {
         match fact.value {
-            Some(v) => keys.contains(&norm(fact.key).as_str()).then_some(v),
+            Some(v) => one_of(keys, &norm(fact.key)).then_some(v),
             None => match fact.args {
-                [a] if a.key.is_none() && keys.contains(&call_key(fact.key).as_str()) => {
-                    Some(&a.value)
-                }
+                [a] if a.key.is_none() && one_of(keys, &call_key(fact.key)) => Some(&a.value),
                 _ => None,
             },
         }
@@ -114,16 +134,17 @@ impl<'f, 'a> Reader<'f, 'a> {
     /// Reads `param` from every unused fact named one of `keys`, a bare
     /// number meaning `bare`, plus `offset` (a count of retries read into
     /// attempts: 1).
-    pub fn take(&mut self, keys: &[&str], param: &'static str, bare: Bare, offset: i32) {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| Self::value_of(f, keys).is_some())
-            .map(|(i, _)| i)
-            .collect();
+    pub fn take(&mut self, keys: &str, param: &'static str, bare: Bare, offset: i32) {
+        let hits = self.pick(&|f| Self::value_of(f, keys).is_some());
         for i in hits {
-            self.used[i] = true;
-            let fact = &self.f.facts[i];
-            let e = Self::value_of(fact, keys).expect("filtered");
+            // Read with `get`, not by index: an index that could be out
+            // of range, and `expect`, bring a panic's code into the wasm.
+            let Some(fact) = self.f.facts.get(i) else {
+                continue;
+            };
+            let Some(e) = Self::value_of(fact, keys) else {
+                continue;
+            };
             let v = eval(e, self.f);
             self.put(fact.key, param, v, bare, offset);
         }
@@ -147,10 +168,7 @@ impl<'f, 'a> Reader<'f, 'a> {
                 Ok(()) if !self.read.contains(&param) => self.read.push(param),
                 Ok(()) if before != self.values => {
                     self.values = before;
-                    self.ignore(
-                        key,
-                        format!("{param} is set again; the first value is kept"),
-                    );
+                    self.again(key, param);
                 }
                 Ok(()) => {}
                 Err(e) => self.errors.push(e),
@@ -161,20 +179,16 @@ impl<'f, 'a> Reader<'f, 'a> {
             Some(x) if offset != 0 && x.is_finite() => x + offset as f64,
             Some(x) => x,
             None => {
-                let why = match v {
-                    Val::Name(n) => format!("`{n}` is a name whose value is not in the paste (the page never runs code)"),
-                    _ => "not a value the page can read without running code".to_string(),
-                };
-                self.ignore(key, why);
+                match v {
+                    Val::Name(n) => self.ignore(key, &format!("`{n}` is a name whose value is not in the paste (the page never runs code)")),
+                    _ => self.ignore(key, "not a value the page can read without running code"),
+                }
                 return;
             }
         };
         if self.read.contains(&param) {
             if self.values.get(param) != value {
-                self.ignore(
-                    key,
-                    format!("{param} is set again; the first value is kept"),
-                );
+                self.again(key, param);
             }
             return;
         }
@@ -195,36 +209,32 @@ impl<'f, 'a> Reader<'f, 'a> {
     }
 
     /// Notes every unused fact named one of `keys` as left aside, because `why`.
-    pub fn aside(&mut self, keys: &[&str], why: &str) {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| {
-                keys.contains(&norm(f.key).as_str())
-                    || (f.value.is_none() && keys.contains(&call_key(f.key).as_str()))
-            })
-            .map(|(i, _)| i)
-            .collect();
+    pub fn aside(&mut self, keys: &str, why: &str) {
+        let hits = self.pick(&|f| {
+            one_of(keys, &norm(f.key)) || (f.value.is_none() && one_of(keys, &call_key(f.key)))
+        });
         for i in hits {
-            self.used[i] = true;
-            let key = self.f.facts[i].key;
-            self.ignore(key, why);
+            let Some(fact) = self.f.facts.get(i) else {
+                continue;
+            };
+            self.ignore(fact.key, why);
         }
     }
 
     /// Notes every unused key written inside one of `containers` (the
     /// library's own call or object) as left aside: not modelled.
-    pub fn rest_inside(&mut self, containers: &[&str]) {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| f.value.is_some() && self.f.inside(f.within, containers))
-            .filter(|(_, f)| containers.contains(&self.f.frame_name(f.within)))
-            .map(|(i, _)| i)
-            .collect();
+    pub fn rest_inside(&mut self, containers: &str) {
+        let facts = self.f;
+        let hits = self.pick(&|f| {
+            (f.value.is_some() && facts.inside(f.within, containers))
+                && (one_of(containers, facts.frame_name(f.within)))
+        });
         for i in hits {
-            self.used[i] = true;
-            let key = self.f.facts[i].key;
+            let Some(fact) = self.f.facts.get(i) else {
+                continue;
+            };
             self.ignore(
-                key,
+                fact.key,
                 "not a setting of the delays or the count the page models",
             );
         }

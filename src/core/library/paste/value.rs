@@ -7,6 +7,7 @@
 
 use super::duration::{duration_text, go_unit, timedelta, timespan_new, unit_ms};
 use super::parse::{Arg, Expr};
+use super::read::one_of;
 use crate::core::decimal::parse_f64;
 
 /// A number: an exact decimal `m · 10^e` while it fits, a float after.
@@ -36,7 +37,7 @@ impl Q {
         let digits: String = mant.chars().filter(|c| *c != '.').collect();
         let digits = digits.trim_start_matches('0');
         let float = || parse_f64(&t).map(Q::F);
-        let Ok(e) = exp.parse::<i32>() else {
+        let Some(e) = int(exp, 10).and_then(|e| i32::try_from(e).ok()) else {
             return float();
         };
         if digits.len() > 18 || e.unsigned_abs() > 100_000 {
@@ -45,7 +46,7 @@ impl Q {
         let m = if digits.is_empty() {
             0
         } else {
-            digits.parse::<i64>().ok()?
+            int(digits, 10)?
         };
         Some(Q::Dec(m, e - frac as i32))
     }
@@ -114,6 +115,36 @@ impl Q {
     }
 }
 
+/// An integer written in `radix` (10 or 16) as `str::parse` reads one: a
+/// sign or none, then at least one digit, `None` past `i64`; every `_` is
+/// skipped. By hand: the standard reader is some 600 B of code that
+/// nothing else in this part of the page needs.
+fn int(text: &str, radix: u32) -> Option<i64> {
+    let (mut n, mut negative, mut first, mut digits) = (0u64, false, true, false);
+    for c in text.chars() {
+        if c == '_' {
+            continue;
+        }
+        if first && (c == '-' || c == '+') {
+            negative = c == '-';
+            first = false;
+            continue;
+        }
+        first = false;
+        let d = c.to_digit(radix)?;
+        n = n.checked_mul(u64::from(radix))?.checked_add(u64::from(d))?;
+        digits = true;
+    }
+    if !digits {
+        return None;
+    }
+    if negative {
+        0i64.checked_sub_unsigned(n)
+    } else {
+        i64::try_from(n).ok()
+    }
+}
+
 /// A value read.
 #[derive(Debug)]
 pub enum Val {
@@ -140,9 +171,9 @@ fn number(text: &str) -> Val {
     let text = text.trim_end_matches('.');
     let hex = text.starts_with("0x") || text.starts_with("0X");
     if hex {
-        return match i64::from_str_radix(&text[2..].replace('_', ""), 16) {
-            Ok(n) => Val::Num(Q::int(n), None),
-            Err(_) => Val::Unknown,
+        return match int(&text[2..], 16) {
+            Some(n) => Val::Num(Q::int(n), None),
+            None => Val::Unknown,
         };
     }
     let end = text
@@ -165,26 +196,9 @@ fn number(text: &str) -> Val {
 }
 
 fn is_type_mark(s: &str) -> bool {
-    matches!(
-        s.to_ascii_lowercase().as_str(),
-        "l" | "f"
-            | "d"
-            | "m"
-            | "u"
-            | "ul"
-            | "lu"
-            | "n"
-            | "f32"
-            | "f64"
-            | "u8"
-            | "u16"
-            | "u32"
-            | "u64"
-            | "u128"
-            | "usize"
-            | "i32"
-            | "i64"
-            | "isize"
+    one_of(
+        "l f d m u ul lu n f32 f64 u8 u16 u32 u64 u128 usize i32 i64 isize",
+        &s.to_ascii_lowercase(),
     )
 }
 
@@ -228,18 +242,32 @@ fn dur(v: &Val) -> Option<Q> {
 }
 
 fn arith(op: &str, a: Val, b: Val) -> Val {
-    match (op, &a, &b) {
-        ("*", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.mul(*y), None),
-        ("/", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.div(*y), None),
-        ("+", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.add(*y), None),
-        ("-", Val::Num(x, None), Val::Num(y, None)) => Val::Num(x.add(y.neg()), None),
-        ("*", Val::Num(x, None), _) if dur(&b).is_some() => Val::Dur(x.mul(dur(&b).unwrap())),
-        ("*", _, Val::Num(y, None)) if dur(&a).is_some() => Val::Dur(dur(&a).unwrap().mul(*y)),
-        ("/", _, Val::Num(y, None)) if dur(&a).is_some() => Val::Dur(dur(&a).unwrap().div(*y)),
-        ("+" | "-", _, _) => match (dur(&a), dur(&b)) {
-            (Some(x), Some(y)) => Val::Dur(if op == "+" { x.add(y) } else { x.add(y.neg()) }),
+    // A plain number (no unit) and a duration, of each side.
+    let plain = |v: &Val| match v {
+        Val::Num(q, None) => Some(*q),
+        _ => None,
+    };
+    let (x, y, dx, dy) = (plain(&a), plain(&b), dur(&a), dur(&b));
+    match op {
+        "*" => match (x, y, dx, dy) {
+            (Some(x), Some(y), ..) => Val::Num(x.mul(y), None),
+            (Some(x), _, _, Some(d)) => Val::Dur(x.mul(d)),
+            (_, Some(y), Some(d), _) => Val::Dur(d.mul(y)),
             _ => Val::Unknown,
         },
+        "/" => match (x, y, dx) {
+            (Some(x), Some(y), _) => Val::Num(x.div(y), None),
+            (_, Some(y), Some(d)) => Val::Dur(d.div(y)),
+            _ => Val::Unknown,
+        },
+        "+" | "-" => {
+            let sign = |q: Q| if op == "-" { q.neg() } else { q };
+            match (x, y, dx, dy) {
+                (Some(x), Some(y), ..) => Val::Num(x.add(sign(y)), None),
+                (_, _, Some(p), Some(q)) => Val::Dur(p.add(sign(q))),
+                _ => Val::Unknown,
+            }
+        }
         _ => Val::Unknown,
     }
 }
@@ -251,25 +279,36 @@ fn path(p: &[String], names: &dyn Names, hops: usize) -> Val {
     } else {
         ""
     };
-    match (owner, last) {
-        (_, "true" | "True") => return Val::Bool(true),
-        (_, "false" | "False") => return Val::Bool(false),
-        ("", "None" | "null" | "nil" | "undefined") => return Val::Nothing,
-        (
-            "" | "math" | "Number" | "f64" | "f32",
-            "Infinity" | "inf" | "INFINITY" | "POSITIVE_INFINITY",
-        ) => return Val::Num(Q::F(f64::INFINITY), None),
-        ("time", unit) => {
-            if let Some(per) = go_unit(unit) {
-                return Val::Dur(per);
-            }
+    // Lists of names in one string each, read by one loop, not a
+    // comparison per name.
+    let infinite = || Val::Num(Q::F(f64::INFINITY), None);
+    if one_of("true True", last) {
+        return Val::Bool(true);
+    }
+    if one_of("false False", last) {
+        return Val::Bool(false);
+    }
+    if owner.is_empty() && one_of("None null nil undefined", last) {
+        return Val::Nothing;
+    }
+    if (owner.is_empty() || one_of("math Number f64 f32", owner))
+        && one_of("Infinity inf INFINITY POSITIVE_INFINITY", last)
+    {
+        return infinite();
+    }
+    if owner == "time" {
+        if let Some(per) = go_unit(last) {
+            return Val::Dur(per);
         }
-        ("Duration" | "TimeSpan", "ZERO" | "Zero") => return Val::Dur(Q::int(0)),
-        ("Duration" | "TimeSpan", "MAX" | "MaxValue") => return Val::Dur(Q::F(f64::INFINITY)),
-        ("usize" | "u32" | "u64" | "i32" | "i64" | "int", "MAX" | "MaxValue" | "MAX_VALUE") => {
-            return Val::Num(Q::F(f64::INFINITY), None)
-        }
-        _ => {}
+    }
+    if one_of("Duration TimeSpan", owner) && one_of("ZERO Zero", last) {
+        return Val::Dur(Q::int(0));
+    }
+    if one_of("Duration TimeSpan", owner) && one_of("MAX MaxValue", last) {
+        return Val::Dur(Q::F(f64::INFINITY));
+    }
+    if one_of("usize u32 u64 i32 i64 int", owner) && one_of("MAX MaxValue MAX_VALUE", last) {
+        return infinite();
     }
     if p.len() == 1 && hops < MAX_LOOKUPS {
         if let Some(e) = names.lookup(last) {
@@ -307,12 +346,32 @@ fn call(callee: &Expr, args: &[Arg], names: &dyn Names, hops: usize) -> Val {
             .map_or(Val::Unknown, |a| eval_at(&a.value, names, hops))
     };
     let scaled = |per: Q| num_of(first()).map_or(Val::Unknown, |q| Val::Dur(q.mul(per)));
+    // Java, Rust, C#: one number and its unit, in ms.
+    const SCALED: &[(&str, i64, i32)] = &[
+        ("ofNanos from_nanos", 1, -6),
+        ("ofMicros from_micros FromMicroseconds", 1, -3),
+        ("ofMillis from_millis FromMilliseconds", 1, 0),
+        ("from_secs from_secs_f64 from_secs_f32 FromSeconds", 1000, 0),
+        ("ofMinutes FromMinutes from_mins", 60_000, 0),
+        ("ofHours FromHours from_hours", 3_600_000, 0),
+        ("ofDays FromDays", 86_400_000, 0),
+        ("FromTicks", 1, -4),
+    ];
+    if let Some((_, m, e)) = SCALED.iter().find(|(n, ..)| one_of(n, name)) {
+        return scaled(Q::Dec(*m, *e));
+    }
+    // Conversions that keep the value: `time.Duration(500)`, `float(2)`,
+    // `Some(d)`, `Optional.of(d)`.
+    if one_of(
+        "Duration float int Number Some of Long Double valueOf",
+        name,
+    ) {
+        return match first() {
+            Val::Text(t) if t == "inf" || t == "Infinity" => Val::Num(Q::F(f64::INFINITY), None),
+            v => v,
+        };
+    }
     match name {
-        // Java, Rust, C#: one number and its unit.
-        "ofNanos" | "from_nanos" => scaled(Q::Dec(1, -6)),
-        "ofMicros" | "from_micros" | "FromMicroseconds" => scaled(Q::Dec(1, -3)),
-        "ofMillis" | "from_millis" | "FromMilliseconds" => scaled(Q::int(1)),
-        "from_secs" | "from_secs_f64" | "from_secs_f32" | "FromSeconds" => scaled(Q::int(1000)),
         "ofSeconds" => match (first(), args.get(1)) {
             (Val::Num(s, None), Some(n)) => match num_of(eval_at(&n.value, names, hops)) {
                 Some(n) => Val::Dur(s.mul(Q::int(1000)).add(n.mul(Q::Dec(1, -6)))),
@@ -320,10 +379,6 @@ fn call(callee: &Expr, args: &[Arg], names: &dyn Names, hops: usize) -> Val {
             },
             _ => scaled(Q::int(1000)),
         },
-        "ofMinutes" | "FromMinutes" | "from_mins" => scaled(Q::int(60_000)),
-        "ofHours" | "FromHours" | "from_hours" => scaled(Q::int(3_600_000)),
-        "ofDays" | "FromDays" => scaled(Q::int(86_400_000)),
-        "FromTicks" => scaled(Q::Dec(1, -4)),
         "timedelta" => timedelta(args, names, hops),
         "TimeSpan" => timespan_new(args, names, hops),
         // Rust's `Duration::new(secs, nanos)`.
@@ -341,16 +396,55 @@ fn call(callee: &Expr, args: &[Arg], names: &dyn Names, hops: usize) -> Val {
             Val::Text(t) => duration_text(&t).map_or(Val::Unknown, Val::Dur),
             _ => Val::Unknown,
         },
-        // Conversions that keep the value: `time.Duration(500)`,
-        // `float(2)`, `Some(d)`, `Optional.of(d)`.
-        "Duration" | "float" | "int" | "Number" | "Some" | "of" | "Long" | "Double" | "valueOf" => {
-            match first() {
-                Val::Text(t) if t == "inf" || t == "Infinity" => {
-                    Val::Num(Q::F(f64::INFINITY), None)
-                }
-                v => v,
-            }
-        }
         _ => Val::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::int;
+
+    #[test]
+    fn int_reads_as_the_standard_parser_does() {
+        let texts = [
+            "",
+            "0",
+            "7",
+            "+7",
+            "-7",
+            "+",
+            "-",
+            "--7",
+            "+-7",
+            "007",
+            "12a",
+            "1.5",
+            " 1",
+            "1 ",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "99999999999999999999",
+            "٣",
+            "ff",
+            "FF",
+            "-ff",
+            "x1",
+        ];
+        for t in texts {
+            assert_eq!(int(t, 10), t.parse::<i64>().ok(), "{t:?} in base 10");
+            assert_eq!(
+                int(t, 16),
+                i64::from_str_radix(t, 16).ok(),
+                "{t:?} in base 16"
+            );
+            let under = format!("_{}_", t.replace("", "_"));
+            assert_eq!(
+                int(&under, 16),
+                i64::from_str_radix(&under.replace('_', ""), 16).ok(),
+                "{under:?}"
+            );
+        }
     }
 }

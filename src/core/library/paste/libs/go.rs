@@ -2,94 +2,67 @@
 //! go-retryablehttp (client fields) and client-go's `wait.Backoff`. A bare
 //! number in a duration is nanoseconds, as Go's `time.Duration` is.
 
-use super::{Mark, Spec, CALLBACK, WHICH};
+use super::{Mark, Spec};
 use crate::core::library::paste::read::{norm, Bare, Reader};
 use crate::core::library::paste::value::eval;
 
 pub const CENKALTI: Spec = Spec {
     id: "cenkalti",
-    marks: &[
-        Mark::Text("cenkalti/backoff"),
-        Mark::Name("NewExponentialBackOff"),
-        Mark::Name("ExponentialBackOff"),
-        Mark::Name("InitialInterval"),
-        Mark::Name("RandomizationFactor"),
-        Mark::Name("MaxElapsedTime"),
-        Mark::Name("WithInitialInterval"),
-        Mark::Name("WithMaxElapsedTime"),
-        Mark::Name("WithMaxTries"),
-        Mark::Name("WithRandomizationFactor"),
-        Mark::Name("WithMaxRetries"),
-    ],
+    names: "NewExponentialBackOff ExponentialBackOff InitialInterval RandomizationFactor \
+        MaxElapsedTime WithInitialInterval WithMaxElapsedTime WithMaxTries \
+        WithRandomizationFactor WithMaxRetries",
+    marks: &[Mark::Text("cenkalti/backoff")],
     read: cenkalti,
 };
 
 fn cenkalti(r: &mut Reader) {
     // v4's `backoff.WithMaxRetries(b, n)`: n retries, n + 1 attempts.
-    for i in r.calls(&["WithMaxRetries"]) {
-        if let Some(a) = r.f.facts[i].args.get(1) {
+    for i in r.calls("WithMaxRetries") {
+        if let Some(a) = r.f.facts.get(i).and_then(|f| f.args.get(1)) {
             let v = eval(&a.value, r.f);
             r.put("WithMaxRetries", "MaxTries", v, Bare::Plain, 1);
         }
     }
-    r.take(&["initialinterval"], "InitialInterval", Bare::Ns, 0);
-    r.take(
-        &["randomizationfactor"],
-        "RandomizationFactor",
-        Bare::Plain,
-        0,
+    r.run(
+        "take initialinterval > InitialInterval ns;\
+         take randomizationfactor > RandomizationFactor;\
+         take multiplier > Multiplier;\
+         take maxinterval > MaxInterval ns;\
+         take maxelapsedtime > MaxElapsedTime ns;\
+         take maxtries > MaxTries;\
+         aside stop clock: a sentinel or a clock: not the delays;\
+         aside notify: callback;\
+         rest ExponentialBackOff",
     );
-    r.take(&["multiplier"], "Multiplier", Bare::Plain, 0);
-    r.take(&["maxinterval"], "MaxInterval", Bare::Ns, 0);
-    r.take(&["maxelapsedtime"], "MaxElapsedTime", Bare::Ns, 0);
-    r.take(&["maxtries"], "MaxTries", Bare::Plain, 0);
-    r.aside(&["stop", "clock"], "a sentinel or a clock: not the delays");
-    r.aside(&["notify"], CALLBACK);
-    r.rest_inside(&["ExponentialBackOff"]);
 }
 
 pub const RETRYABLEHTTP: Spec = Spec {
     id: "retryablehttp",
-    marks: &[
-        Mark::Name("retryablehttp"),
-        Mark::Text("go-retryablehttp"),
-        Mark::Name("RetryWaitMin"),
-        Mark::Name("RetryWaitMax"),
-        Mark::Name("RetryMax"),
-    ],
+    names: "retryablehttp RetryWaitMin RetryWaitMax RetryMax",
+    marks: &[Mark::Text("go-retryablehttp")],
     read: retryablehttp,
 };
 
 fn retryablehttp(r: &mut Reader) {
-    r.take(&["retrywaitmin"], "RetryWaitMin", Bare::Ns, 0);
-    r.take(&["retrywaitmax"], "RetryWaitMax", Bare::Ns, 0);
-    r.take(&["retrymax"], "RetryMax", Bare::Plain, 0);
-    r.aside(&["checkretry"], WHICH);
-    r.aside(
-        &["backoff"],
-        "a back-off function of your choosing: the page models DefaultBackoff",
-    );
-    r.aside(
-        &[
-            "errorhandler",
-            "requestloghook",
-            "responseloghook",
-            "logger",
-        ],
-        CALLBACK,
+    r.run(
+        "take retrywaitmin > RetryWaitMin ns;\
+         take retrywaitmax > RetryWaitMax ns;\
+         take retrymax > RetryMax;\
+         aside checkretry: which;\
+         aside backoff: a back-off function of your choosing: the page models DefaultBackoff;\
+         aside errorhandler requestloghook responseloghook logger: callback",
     );
 }
 
 pub const CLIENT_GO: Spec = Spec {
     id: "client-go",
+    names: "apimachinery RetryOnConflict",
     marks: &[
         Mark::Tail("wait", "Backoff"),
         Mark::Tail("wait", "ExponentialBackoff"),
         Mark::Tail("wait", "ExponentialBackoffWithContext"),
-        Mark::Name("apimachinery"),
         Mark::Text("k8s.io/apimachinery"),
         Mark::Text("k8s.io/client-go"),
-        Mark::Name("RetryOnConflict"),
     ],
     read: client_go,
 };
@@ -104,21 +77,22 @@ fn client_go(r: &mut Reader) {
         ("steps", "Steps", Bare::Plain),
         ("cap", "Cap", Bare::Ns),
     ];
-    let hits: Vec<usize> = r
-        .open()
-        .filter(|(_, f)| f.value.is_some() && (f.dotted || r.f.frame_name(f.within) == "Backoff"))
-        .filter(|(_, f)| KEYS.iter().any(|k| k.0 == norm(f.key)))
-        .map(|(i, _)| i)
-        .collect();
+    let facts = r.f;
+    let hits = r.pick(&|f| {
+        (f.value.is_some() && (f.dotted || facts.frame_name(f.within) == "Backoff"))
+            && (KEYS.iter().any(|k| k.0 == norm(f.key)))
+    });
     for i in hits {
-        r.used[i] = true;
-        let fact = &r.f.facts[i];
-        let (_, param, bare) = KEYS
-            .iter()
-            .find(|k| k.0 == norm(fact.key))
-            .expect("filtered");
-        let v = eval(fact.value.expect("a key"), r.f);
+        let Some(fact) = r.f.facts.get(i) else {
+            continue;
+        };
+        let (Some((_, param, bare)), Some(v)) =
+            (KEYS.iter().find(|k| k.0 == norm(fact.key)), fact.value)
+        else {
+            continue;
+        };
+        let v = eval(v, r.f);
         r.put(fact.key, param, v, *bare, 0);
     }
-    r.rest_inside(&["Backoff"]);
+    r.run("rest Backoff");
 }

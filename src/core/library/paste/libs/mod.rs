@@ -13,14 +13,12 @@ mod shared_config;
 
 use super::facts::Facts;
 use super::parse::{Arg, Expr};
-use super::read::{norm, Bare, Reader};
+use super::read::{norm, one_of, Bare, Reader};
 use super::value::eval;
 use crate::core::library::LibId;
 
 /// A sign that a paste is a library's.
 pub enum Mark {
-    /// A name written anywhere (a key, a type, a module, a call).
-    Name(&'static str),
     /// A dotted name ending in these two: `wait.Backoff`.
     Tail(&'static str, &'static str),
     /// A name written alone, not as part of a dotted one (`@Backoff`).
@@ -35,7 +33,10 @@ pub enum Mark {
 pub struct Spec {
     /// The library's id.
     pub id: &'static str,
-    /// Any one of these names the library.
+    /// Names written anywhere (a key, a type, a module, a call), apart by
+    /// spaces: any one names the library.
+    pub names: &'static str,
+    /// Any one of these names the library too.
     pub marks: &'static [Mark],
     /// Reads its parameters.
     pub read: fn(&mut Reader),
@@ -60,16 +61,17 @@ const SPECS: &[&Spec] = &[
     &go::CLIENT_GO,
 ];
 
-fn spec(lib: LibId) -> &'static Spec {
-    SPECS
-        .iter()
-        .find(|s| s.id == lib.id())
-        .expect("every library has a reader")
+fn spec(lib: LibId) -> Option<&'static Spec> {
+    SPECS.iter().copied().find(|s| s.id == lib.id())
+}
+
+/// Whether `name` is written anywhere in the facts.
+fn written(f: &Facts, name: &str) -> bool {
+    f.paths.iter().any(|p| p.iter().any(|s| s == name))
 }
 
 fn marked(f: &Facts, mark: &Mark) -> bool {
     match mark {
-        Mark::Name(n) => f.paths.iter().any(|p| p.iter().any(|s| s == n)),
         Mark::Tail(a, b) => f
             .paths
             .iter()
@@ -86,47 +88,52 @@ fn marked(f: &Facts, mark: &Mark) -> bool {
 /// The libraries whose signs the facts show, in the page's order.
 pub fn recognise(f: &Facts) -> Vec<LibId> {
     LibId::all()
-        .filter(|l| spec(*l).marks.iter().any(|m| marked(f, m)))
+        .filter(|l| {
+            spec(*l).is_some_and(|s| {
+                s.names.split(' ').any(|n| written(f, n)) || s.marks.iter().any(|m| marked(f, m))
+            })
+        })
         .collect()
 }
 
 /// Reads the recognised library's parameters.
 pub fn read(r: &mut Reader) {
-    (spec(r.lib).read)(r);
+    if let Some(s) = spec(r.lib) {
+        (s.read)(r);
+    }
 }
 
 /// The argument at position `pos` (among those without a name), or the
-/// one named one of `keys` (in [`norm`] form).
-pub fn arg<'a>(args: &'a [Arg], pos: usize, keys: &[&str]) -> Option<&'a Expr> {
+/// one named one of `keys` (in [`norm`] form, apart by spaces).
+pub fn arg<'a>(args: &'a [Arg], pos: usize, keys: &str) -> Option<&'a Expr> {
     args.iter()
         .find(|a| {
             a.key
                 .as_ref()
                 .and_then(|k| k.last())
-                .is_some_and(|k| keys.contains(&norm(k).as_str()))
+                .is_some_and(|k| one_of(keys, &norm(k)))
         })
         .or_else(|| args.iter().filter(|a| a.key.is_none()).nth(pos))
         .map(|a| &a.value)
 }
 
 impl Reader<'_, '_> {
-    /// The unused calls named one of `names`, marked used.
-    pub fn calls(&mut self, names: &[&str]) -> Vec<usize> {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| f.value.is_none() && names.contains(&f.key))
-            .map(|(i, _)| i)
-            .collect();
-        for i in &hits {
-            self.used[*i] = true;
-        }
-        hits
+    /// The unused calls named one of `names` (apart by spaces), marked used.
+    pub fn calls(&mut self, names: &str) -> Vec<usize> {
+        self.calls_named(&|k| one_of(names, k))
+    }
+
+    /// The unused calls whose name is `named`, marked used.
+    pub fn calls_named(&mut self, named: &dyn Fn(&str) -> bool) -> Vec<usize> {
+        self.pick(&|f| f.value.is_none() && named(f.key))
     }
 
     /// Reads the arguments of call `i`: each `(position, names, param,
     /// bare)` present sets `param`.
-    pub fn call_args(&mut self, i: usize, spec: &[(usize, &[&str], &'static str, Bare)]) {
-        let fact = &self.f.facts[i];
+    pub fn call_args(&mut self, i: usize, spec: &[(usize, &str, &'static str, Bare)]) {
+        let Some(fact) = self.f.facts.get(i) else {
+            return;
+        };
         for (pos, keys, param, bare) in spec {
             if let Some(e) = arg(fact.args, *pos, keys) {
                 let v = eval(e, self.f);
@@ -137,23 +144,58 @@ impl Reader<'_, '_> {
 
     /// Marks unused facts named one of `keys` as used, without a note:
     /// keys whose values the reader reads through their calls (`wait=`).
-    pub fn quiet(&mut self, keys: &[&str]) {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| keys.contains(&norm(f.key).as_str()))
-            .map(|(i, _)| i)
-            .collect();
-        for i in hits {
-            self.used[i] = true;
-        }
+    pub fn quiet(&mut self, keys: &str) {
+        self.pick(&|f| one_of(keys, &norm(f.key)));
     }
 
     /// Calls with no argument named `name` set `param` to `value`
     /// (`.with_jitter()`, `.without_max_delay()`).
     pub fn switch(&mut self, name: &str, param: &'static str, value: f64) {
-        for i in self.calls(&[name]) {
-            if self.f.facts[i].args.is_empty() {
+        for i in self.calls(name) {
+            if self.f.facts.get(i).is_some_and(|f| f.args.is_empty()) {
                 self.put_value(name, param, value);
+            }
+        }
+    }
+
+    /// Runs a library's reading written as text, its steps apart by `;`,
+    /// so that each library's keys, params and reasons are words in one
+    /// string rather than code and tables of pointers:
+    /// - `take KEYS > PARAM [ms|s|ns]`: [`Reader::take`], a bare number
+    ///   meaning that unit (a plain value without one);
+    /// - `aside KEYS: WHY`: [`Reader::aside`];
+    /// - `within FRAMES: WHY`: [`Reader::aside_inside`];
+    /// - `quiet KEYS`: [`Reader::quiet`];
+    /// - `rest FRAMES`: [`Reader::rest_inside`].
+    ///
+    /// KEYS and FRAMES are names apart by spaces; WHY `which` stands for
+    /// [`WHICH`] and `callback` for [`CALLBACK`].
+    pub fn run(&mut self, script: &'static str) {
+        for step in script.split(';') {
+            let (op, rest) = step.split_once(' ').unwrap_or_default();
+            let (keys, why) = rest.split_once(": ").unwrap_or((rest, ""));
+            let why = match why {
+                "which" => WHICH,
+                "callback" => CALLBACK,
+                w => w,
+            };
+            match op {
+                "take" => {
+                    let (keys, to) = rest.split_once(" > ").unwrap_or_default();
+                    let (param, bare) = to.split_once(' ').unwrap_or((to, ""));
+                    let bare = match bare {
+                        "ms" => Bare::Ms,
+                        "s" => Bare::S,
+                        "ns" => Bare::Ns,
+                        _ => Bare::Plain,
+                    };
+                    self.take(keys, param, bare, 0);
+                }
+                "aside" => self.aside(keys, why),
+                "within" => self.aside_inside(keys, why),
+                "quiet" => self.quiet(keys),
+                "rest" => self.rest_inside(keys),
+                _ => {}
             }
         }
     }
@@ -161,16 +203,14 @@ impl Reader<'_, '_> {
     /// Notes every unused fact inside a frame named one of `frames` as
     /// left aside, because `why` (ExponentialTimeout's `initial` is not a
     /// retry's).
-    pub fn aside_inside(&mut self, frames: &[&str], why: &str) {
-        let hits: Vec<usize> = self
-            .open()
-            .filter(|(_, f)| self.f.inside(f.within, frames))
-            .map(|(i, _)| i)
-            .collect();
+    pub fn aside_inside(&mut self, frames: &str, why: &str) {
+        let facts = self.f;
+        let hits = self.pick(&|f| facts.inside(f.within, frames));
         for i in hits {
-            self.used[i] = true;
-            let key = self.f.facts[i].key;
-            self.ignore(key, why);
+            let Some(fact) = self.f.facts.get(i) else {
+                continue;
+            };
+            self.ignore(fact.key, why);
         }
     }
 }

@@ -2,65 +2,49 @@
 //! two data formats (gRPC's service config JSON, Envoy's route YAML or
 //! JSON).
 
-use super::{Mark, Spec, CALLBACK, WHICH};
+use super::{Mark, Spec};
 use crate::core::library::paste::read::{norm, Bare, Reader};
 
 pub const P_RETRY: Spec = Spec {
     id: "p-retry",
-    marks: &[
-        Mark::Text("p-retry"),
-        Mark::Name("pRetry"),
-        Mark::Name("minTimeout"),
-        Mark::Name("maxTimeout"),
-        Mark::Name("maxRetryTime"),
-        Mark::Name("onFailedAttempt"),
-    ],
+    names: "pRetry minTimeout maxTimeout maxRetryTime onFailedAttempt",
+    marks: &[Mark::Text("p-retry")],
     read: p_retry,
 };
 
 fn p_retry(r: &mut Reader) {
-    r.take(&["retries"], "retries", Bare::Plain, 0);
-    r.take(&["factor"], "factor", Bare::Plain, 0);
-    r.take(&["mintimeout"], "minTimeout", Bare::Ms, 0);
-    r.take(&["maxtimeout"], "maxTimeout", Bare::Ms, 0);
-    r.take(&["randomize"], "randomize", Bare::Plain, 0);
-    r.take(&["maxretrytime"], "maxRetryTime", Bare::Ms, 0);
-    r.aside(&["forever"], "retries without end: the page reads retries");
-    r.aside(&["shouldretry", "shouldconsumeretry"], WHICH);
-    r.aside(&["onfailedattempt", "signal", "unref"], CALLBACK);
+    r.run(
+        "take retries > retries;\
+         take factor > factor;\
+         take mintimeout > minTimeout ms;\
+         take maxtimeout > maxTimeout ms;\
+         take randomize > randomize;\
+         take maxretrytime > maxRetryTime ms;\
+         aside forever: retries without end: the page reads retries;\
+         aside shouldretry shouldconsumeretry: which;\
+         aside onfailedattempt signal unref: callback",
+    );
 }
 
 pub const AXIOS_RETRY: Spec = Spec {
     id: "axios-retry",
-    marks: &[
-        Mark::Text("axios-retry"),
-        Mark::Name("axiosRetry"),
-        Mark::Name("exponentialDelay"),
-        Mark::Name("linearDelay"),
-        Mark::Name("isNetworkOrIdempotentRequestError"),
-    ],
+    names: "axiosRetry exponentialDelay linearDelay isNetworkOrIdempotentRequestError",
+    marks: &[Mark::Text("axios-retry")],
     read: axios_retry,
 };
 
 fn axios_retry(r: &mut Reader) {
-    r.take(&["retries"], "retries", Bare::Plain, 0);
+    r.run("take retries > retries");
     // `exponentialDelay(retryCount, error, delayFactor)`: the third
     // argument, 100 ms when left out.
-    for i in r.calls(&["exponentialDelay"]) {
-        r.call_args(i, &[(2, &[], "delayFactor", Bare::Ms)]);
+    for i in r.calls("exponentialDelay") {
+        r.call_args(i, &[(2, "", "delayFactor", Bare::Ms)]);
     }
-    let delays: Vec<usize> = r
-        .open()
-        .filter(|(_, f)| f.value.is_some() && norm(f.key) == "retrydelay")
-        .map(|(i, _)| i)
-        .collect();
+    let delays = r.pick(&|f| f.value.is_some() && norm(f.key) == "retrydelay");
     let exponential =
         r.f.paths
             .iter()
             .any(|p| p.iter().any(|s| s == "exponentialDelay"));
-    for i in &delays {
-        r.used[*i] = true;
-    }
     if !exponential {
         let why = if delays.is_empty() {
             "not set: axios-retry then retries at once (noDelay); the page models exponentialDelay"
@@ -69,24 +53,17 @@ fn axios_retry(r: &mut Reader) {
         };
         r.ignore("retryDelay", why);
     }
-    r.aside(
-        &["retrycondition", "shouldresettimeout", "validateresponse"],
-        WHICH,
+    r.run(
+        "aside retrycondition shouldresettimeout validateresponse: which;\
+         aside onretry onmaxretrytimesexceeded: callback",
     );
-    r.aside(&["onretry", "onmaxretrytimesexceeded"], CALLBACK);
 }
 
 pub const BACKON: Spec = Spec {
     id: "backon",
-    marks: &[
-        Mark::Name("backon"),
-        Mark::Name("ExponentialBuilder"),
-        Mark::Name("with_min_delay"),
-        Mark::Name("with_max_times"),
-        Mark::Name("with_total_delay"),
-        Mark::Name("without_max_delay"),
-        Mark::Name("without_max_times"),
-    ],
+    names: "backon ExponentialBuilder with_min_delay with_max_times with_total_delay \
+        without_max_delay without_max_times",
+    marks: &[],
     read: backon,
 };
 
@@ -96,124 +73,83 @@ fn backon(r: &mut Reader) {
             r.ignore(other, "the page models backon's ExponentialBuilder");
         }
     }
-    r.take(&["mindelay"], "min_delay", Bare::Ms, 0);
-    r.take(&["factor"], "factor", Bare::Plain, 0);
-    r.take(&["maxdelay"], "max_delay", Bare::Ms, 0);
-    r.take(&["maxtimes"], "max_times", Bare::Plain, 0);
-    r.take(&["totaldelay"], "total_delay", Bare::Ms, 0);
+    r.run(
+        "take mindelay > min_delay ms;\
+         take factor > factor;\
+         take maxdelay > max_delay ms;\
+         take maxtimes > max_times;\
+         take totaldelay > total_delay ms",
+    );
     r.switch("with_jitter", "jitter", 1.0);
     r.switch("without_max_delay", "max_delay", f64::INFINITY);
     r.switch("without_max_times", "max_times", f64::INFINITY);
-    r.aside(
-        &["jitterseed", "delay"],
-        "not a setting of ExponentialBuilder's delays",
+    r.run(
+        "aside jitterseed delay: not a setting of ExponentialBuilder's delays;\
+         aside when: which;\
+         aside notify adjust: callback",
     );
-    r.aside(&["when"], WHICH);
-    r.aside(&["notify", "adjust"], CALLBACK);
 }
 
 pub const POLLY: Spec = Spec {
     id: "polly",
-    marks: &[
-        Mark::Name("Polly"),
-        Mark::Name("RetryStrategyOptions"),
-        Mark::Name("HttpRetryStrategyOptions"),
-        Mark::Name("DelayBackoffType"),
-        Mark::Name("MaxRetryAttempts"),
-        Mark::Name("UseJitter"),
-        Mark::Name("AddRetry"),
-        Mark::Name("ResiliencePipelineBuilder"),
-        Mark::Name("WaitAndRetryAsync"),
-        Mark::Name("WaitAndRetry"),
-    ],
+    names: "Polly RetryStrategyOptions HttpRetryStrategyOptions DelayBackoffType \
+        MaxRetryAttempts UseJitter AddRetry ResiliencePipelineBuilder WaitAndRetryAsync \
+        WaitAndRetry",
+    marks: &[],
     read: polly,
 };
 
 fn polly(r: &mut Reader) {
-    r.take(&["maxretryattempts"], "MaxRetryAttempts", Bare::Plain, 0);
-    r.take(&["backofftype"], "BackoffType", Bare::Plain, 0);
-    r.take(&["delay"], "Delay", Bare::S, 0);
-    r.take(&["maxdelay"], "MaxDelay", Bare::S, 0);
-    r.take(&["usejitter"], "UseJitter", Bare::Plain, 0);
-    r.aside(
-        &["waitandretry", "waitandretryasync", "waitandretryforever", "waitandretryforeverasync"],
-        "Polly 7's WaitAndRetry takes its delays as a function: the page models Polly 8's RetryStrategyOptions",
+    r.run(
+        "take maxretryattempts > MaxRetryAttempts;\
+         take backofftype > BackoffType;\
+         take delay > Delay s;\
+         take maxdelay > MaxDelay s;\
+         take usejitter > UseJitter;\
+         aside waitandretry waitandretryasync waitandretryforever waitandretryforeverasync: Polly 7's WaitAndRetry takes its delays as a function: the page models Polly 8's RetryStrategyOptions;\
+         aside shouldhandle: which;\
+         aside onretry delaygenerator: callback;\
+         rest RetryStrategyOptions HttpRetryStrategyOptions",
     );
-    r.aside(&["shouldhandle"], WHICH);
-    r.aside(&["onretry", "delaygenerator"], CALLBACK);
-    r.rest_inside(&["RetryStrategyOptions", "HttpRetryStrategyOptions"]);
 }
 
 pub const GRPC: Spec = Spec {
     id: "grpc",
-    marks: &[
-        Mark::Name("retryPolicy"),
-        Mark::Name("methodConfig"),
-        Mark::Name("method_config"),
-        Mark::Name("initialBackoff"),
-        Mark::Name("maxBackoff"),
-        Mark::Name("backoffMultiplier"),
-        Mark::Name("retryableStatusCodes"),
-        Mark::Name("retryable_status_codes"),
-    ],
+    names: "retryPolicy methodConfig method_config initialBackoff maxBackoff \
+        backoffMultiplier retryableStatusCodes retryable_status_codes",
+    marks: &[],
     read: grpc,
 };
 
 fn grpc(r: &mut Reader) {
-    r.take(&["maxattempts"], "maxAttempts", Bare::Plain, 0);
-    r.take(&["initialbackoff"], "initialBackoff", Bare::S, 0);
-    r.take(&["maxbackoff"], "maxBackoff", Bare::S, 0);
-    r.take(&["backoffmultiplier"], "backoffMultiplier", Bare::Plain, 0);
-    r.aside(&["retryablestatuscodes"], WHICH);
-    r.aside(
-        &["retrythrottling", "hedgingpolicy"],
-        "throttling and hedging across calls: the page models one call's retries",
+    r.run(
+        "take maxattempts > maxAttempts;\
+         take initialbackoff > initialBackoff s;\
+         take maxbackoff > maxBackoff s;\
+         take backoffmultiplier > backoffMultiplier;\
+         aside retryablestatuscodes: which;\
+         aside retrythrottling hedgingpolicy: throttling and hedging across calls: the page models one call's retries;\
+         rest retryPolicy retry_policy",
     );
-    r.rest_inside(&["retryPolicy", "retry_policy"]);
 }
 
 pub const ENVOY: Spec = Spec {
     id: "envoy",
-    marks: &[
-        Mark::Name("retry_back_off"),
-        Mark::Name("num_retries"),
-        Mark::Name("base_interval"),
-        Mark::Name("retry_on"),
-        Mark::Name("per_try_timeout"),
-        Mark::Name("retriable_status_codes"),
-        Mark::Name("rate_limited_retry_back_off"),
-        Mark::Name("retry_host_predicate"),
-    ],
+    names: "retry_back_off num_retries base_interval retry_on per_try_timeout \
+        retriable_status_codes rate_limited_retry_back_off retry_host_predicate",
+    marks: &[],
     read: envoy,
 };
 
 fn envoy(r: &mut Reader) {
-    r.aside_inside(
-        &["rate_limited_retry_back_off"],
-        "the back-off for rate-limited responses, read from their headers",
+    r.run(
+        "within rate_limited_retry_back_off: the back-off for rate-limited responses, read from their headers;\
+         take numretries > num_retries;\
+         take baseinterval > base_interval s;\
+         take maxinterval > max_interval s;\
+         quiet retrybackoff retrypolicy;\
+         aside retryon retriablestatuscodes retriableheaders retriablerequestheaders retryhostpredicate retrypriority: which;\
+         aside pertrytimeout pertryidletimeout hostselectionretrymaxattempts: a limit on each try, not the wait between tries;\
+         rest retry_policy retry_back_off",
     );
-    r.take(&["numretries"], "num_retries", Bare::Plain, 0);
-    r.take(&["baseinterval"], "base_interval", Bare::S, 0);
-    r.take(&["maxinterval"], "max_interval", Bare::S, 0);
-    r.quiet(&["retrybackoff", "retrypolicy"]);
-    r.aside(
-        &[
-            "retryon",
-            "retriablestatuscodes",
-            "retriableheaders",
-            "retriablerequestheaders",
-            "retryhostpredicate",
-            "retrypriority",
-        ],
-        WHICH,
-    );
-    r.aside(
-        &[
-            "pertrytimeout",
-            "pertryidletimeout",
-            "hostselectionretrymaxattempts",
-        ],
-        "a limit on each try, not the wait between tries",
-    );
-    r.rest_inside(&["retry_policy", "retry_back_off"]);
 }

@@ -35,17 +35,12 @@ pub fn mark_read(r: &mut Reader) {
                 in_configs && x.key == name
             })
     };
-    let hits: Vec<usize> = r
-        .open()
-        .filter(|(_, x)| norm(x.key) == "baseconfig")
-        .filter(|(_, x)| match x.value {
-            Some(Expr::Path(p)) if p.len() == 1 => defined(&p[0]),
-            Some(Expr::Str(s)) => defined(s),
-            _ => false,
-        })
-        .map(|(i, _)| i)
-        .collect();
-    for i in hits {
-        r.used[i] = true;
-    }
+    r.pick(&|x| {
+        (norm(x.key) == "baseconfig")
+            && (match x.value {
+                Some(Expr::Path(p)) if p.len() == 1 => defined(&p[0]),
+                Some(Expr::Str(s)) => defined(s),
+                _ => false,
+            })
+    });
 }

@@ -35,6 +35,12 @@ const onChunk = (handle, pattern = CHUNK) => ({
   beforeLoad: (context) => context.route(pattern, handle),
 });
 
+/**
+ * Waits until the schedule has `n` rows: a long one is built a few rows
+ * per frame, and its means may be made before its last rows are.
+ */
+const allRows = (page, n) => page.waitForFunction((n) => document.querySelectorAll('table.schedule tbody tr').length === n, n);
+
 /** Waits until the deferred part reaches `state`. */
 const deferredIs = (page, state) => page.locator(`[data-testid="deferred"][data-state="${state}"]`).waitFor();
 
@@ -116,6 +122,7 @@ test('a long decorrelated schedule\'s means are made in slices once the part is 
   try {
     await deferredIs(page, 'ready');
     await page.waitForFunction(() => !document.querySelector('[data-testid="deciding"]'), null, { timeout: 30_000 });
+    await allRows(page, 300);
     const made = await rows(page);
     assert.equal(made.length, 300);
     // Retry 2 draws from [base, 3 × retry 1's sleep]: its mean (about
@@ -274,3 +281,63 @@ for (const [width, height] of [[375, 812], [1280, 900]]) {
     }
   });
 }
+
+test('slices of seeded runs wait for background tasks: an input and the page\'s other tasks come first', async () => {
+  // Counts the slices' waits: each asks for a task of background priority.
+  const { page, context, errors } = await env.openPage('?seed=42&jitter=decorrelated&retries=300', {
+    beforeLoad: (context) => context.addInitScript(() => {
+      window.__background = 0;
+      const post = scheduler.postTask.bind(scheduler);
+      scheduler.postTask = (task, options) => {
+        if (options?.priority === 'background') window.__background += 1;
+        return post(task, options);
+      };
+    }),
+  });
+  try {
+    await deferredIs(page, 'ready');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="deciding"]'), null, { timeout: 30_000 });
+    // A new base: its 300 × 2,000 runs start in slices. A task the page
+    // posts right after the input runs before any of them, and finds the
+    // new rows already shown, their means still being decided.
+    const seen = await page.evaluate(() => new Promise((resolve) => {
+      const base = document.getElementById('base');
+      base.value = '1200';
+      base.dispatchEvent(new Event('input', { bubbles: true }));
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve({
+        deciding: Boolean(document.querySelector('[data-testid="deciding"]')),
+        first: document.querySelector('table.schedule tbody tr td:nth-of-type(2)')?.textContent,
+      });
+      channel.port2.postMessage(0);
+    }));
+    assert.deepEqual(seen, { deciding: true, first: '1,200 – 3,600 ms' });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="deciding"]'), null, { timeout: 30_000 });
+    assert.ok(await page.evaluate(() => window.__background) > 0, 'the slices waited for background tasks');
+    const made = await rows(page);
+    assert.ok(Math.abs(made[1].expected - 4200) < 120, JSON.stringify(made[1]));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('where the browser has no task scheduler, the slices wait for zero timeouts and still finish', async () => {
+  const { page, context, errors } = await env.openPage('?seed=42&jitter=decorrelated&retries=300', {
+    beforeLoad: (context) => context.addInitScript(() => {
+      Object.defineProperty(window, 'scheduler', { value: undefined, configurable: true });
+    }),
+  });
+  try {
+    assert.equal(await page.evaluate(() => typeof window.scheduler), 'undefined');
+    await deferredIs(page, 'ready');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="deciding"]'), null, { timeout: 30_000 });
+    await allRows(page, 300);
+    const made = await rows(page);
+    assert.equal(made.length, 300);
+    assert.ok(Math.abs(made[1].expected - 3500) < 100, JSON.stringify(made[1]));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

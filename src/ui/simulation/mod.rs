@@ -2,8 +2,9 @@
 //! slices that yield to the browser, its progress, and the results.
 //!
 //! A run works through [`Sweep::step`] for about [`SLICE_MS`] of wall time,
-//! publishes its progress and yields with a zero timeout, so no task holds
-//! the page for long; Cancel, a new run or a changed input drops it (the
+//! publishes its progress and yields until the page has nothing more
+//! urgent to do (`crate::ui::widgets::background`), so no task holds the
+//! page for long; Cancel, a new run or a changed input drops it (the
 //! page's [`Runner`], shared with the load model's section).
 
 pub mod results;

@@ -207,6 +207,34 @@ test('on a 375 px phone the section fits and its labels stay readable', async (t
   assert.ok(over <= 2, `the budgets' table scrolls sideways by ${over} px`);
 });
 
+test('a refused number or a budget\'s hint moves no field of this section or the simulation\'s', async (t) => {
+  const { page } = await open(t, '?seed=42');
+  // Each field's and button's place and width within its row of controls.
+  const boxes = () => page.locator('.sim-controls :is(.field, button)').evaluateAll((els) => els
+    .filter((el) => el.getClientRects().length > 0)
+    .map((el) => {
+      const r = el.getBoundingClientRect();
+      const c = el.closest('.sim-controls').getBoundingClientRect();
+      return [Math.round(r.x - c.x), Math.round(r.y - c.y), Math.round(r.width)];
+    }));
+  const before = await boxes();
+  // The simulation's Clients field is at its narrowest, 10rem.
+  for (const [section, label] of [['section.load', CLIENTS], ['section.simulation', 'Clients']]) {
+    await page.locator(section).getByLabel(label, { exact: true }).fill('abc');
+    await page.locator(`${section} .field-error`).getByText('Enter a number, like 1000.').waitFor();
+  }
+  assert.deepEqual(await boxes(), before, 'the fields and buttons stay where they were');
+  // Each budget's hint (a source, up to a line of 120 characters) wraps
+  // under its select: the field keeps its width whichever is chosen.
+  const budget = field(page, 'Budget to compare');
+  const width = () => budget.evaluate((s) => s.closest('.field').getBoundingClientRect().width);
+  const first = await width();
+  for (const value of await budget.evaluate((s) => [...s.options].map((o) => o.value))) {
+    await budget.selectOption(value);
+    assert.equal(await width(), first, `the Budget field's width with ${value}`);
+  }
+});
+
 for (const colorScheme of ['light', 'dark']) {
   test(`axe finds nothing wrong in the section with results showing, ${colorScheme}`, async (t) => {
     const { page } = await open(t, '?seed=42', { colorScheme });

@@ -40,22 +40,28 @@ pub fn decide_with(decide: Decide) {
 /// newer choice or value stops the older runs at their next slice.
 pub fn decide_library_rows(library_in: LibraryInputs, decided: Decided) {
     let generation = StoredValue::new(0u32);
-    Effect::new(move |_| {
+    Effect::new(move |last: Option<Option<Configured>>| {
         let chosen = library_in.valid();
+        // A refused entry changes the fields, not the values in use: the
+        // runs under way go on.
+        if last.as_ref() == Some(&chosen) {
+            return chosen;
+        }
         generation.update_value(|g| *g += 1);
-        let Some(chosen) = chosen else {
-            return;
+        let Some(config) = chosen.clone() else {
+            return chosen;
         };
-        if decided.with_untracked(|d| d.as_ref().is_some_and(|d| d.0 == chosen)) {
-            return;
+        if decided.with_untracked(|d| d.as_ref().is_some_and(|d| d.0 == config)) {
+            return chosen;
         }
         // A library is chosen only with the models, which bring both.
         let (Some(engine), Some(decide)) = (library_in.engine.get_untracked(), DECIDE.get()) else {
-            return;
+            return chosen;
         };
-        if let Ok((_, Some(deciding))) = (engine.rows)(&chosen) {
-            decide(engine, deciding, chosen, generation, decided);
+        if let Ok((_, Some(deciding))) = (engine.rows)(&config) {
+            decide(engine, deciding, config, generation, decided);
         }
+        chosen
     });
 }
 

@@ -8,10 +8,11 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 /// Waits for a task of `background` priority where the browser has the
-/// Prioritized Task Scheduling API (`scheduler.postTask`, in Chromium
-/// since release 94): an input, its update and every other
-/// task of the page run first, so a slice never stands between a key and
-/// the table it changes. A zero timeout elsewhere.
+/// Prioritized Task Scheduling API (`scheduler.postTask`; Chromium since
+/// release 94, and any other browser that has it): a queued input, its
+/// update and every other task the page has queued run first, so no
+/// queued slice runs ahead of them (a slice already running still ends
+/// its 8 ms). A zero timeout elsewhere, which takes its turn with them.
 pub async fn yield_to_page() {
     match background_task() {
         Some(task) => drop(JsFuture::from(task).await),

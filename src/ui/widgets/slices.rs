@@ -24,6 +24,11 @@ pub async fn in_slices<T: ?Sized>(
         // Yield first: the page paints what it has (a preview, the last
         // results) before any slice runs.
         yield_to_page().await;
+        // A run made stale while it waited (a newer input, Cancel) stops
+        // here, before a slice of work nobody will see.
+        if !between(work, false) {
+            return false;
+        }
         let start = js_sys::Date::now();
         let mut done = false;
         while !done && js_sys::Date::now() - start < slice_ms {

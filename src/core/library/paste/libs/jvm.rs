@@ -157,6 +157,6 @@ fn spring(r: &mut Reader) {
          aside maxretries jitter: Spring Framework 7's own @Retryable (it counts retries): the page models spring-retry's;\
          aside value include exclude retryfor noretryfor notrecoverable retryon notretryon exceptionexpression: which;\
          aside recover listeners label stateful: callback;\
-         aside uniformRandomBackoff uniformrandombackoff: a uniform random back-off: the page models the exponential one",
+         aside uniformrandombackoff: a uniform random back-off: the page models the exponential one",
     );
 }

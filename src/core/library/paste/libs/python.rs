@@ -88,7 +88,7 @@ fn tenacity(r: &mut Reader) {
     r.run(
         "take stopafterattempt > stop_after_attempt;\
          quiet stop wait;\
-         aside stopafterdelay stopbeforedelay stopwhenevent_set: a time budget: the page's tenacity model stops after a number of attempts;\
+         aside stopafterdelay stopbeforedelay: a time budget: the page's tenacity model stops after a number of attempts;\
          aside waitfixed waitrandom waitincrementing waitchain waitnone waitcombine: not one of the three exponential waits the page models;\
          aside retryifexceptiontype retryifresult retryifexception retryifnotresult: which;\
          aside before after beforesleep retryerrorcallback reraise: callback;\

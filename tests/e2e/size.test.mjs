@@ -258,7 +258,7 @@ export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752
   // end as the whole page with those writers put back as they were
   // (385,616 B against 384,755 B); and the library notes written as
   // list items as they go (384,795 B before, 384,755 B after). Issue 26
-  // now adds 12,062 B (12,115 B with the layout fixes above), past its
+  // now adds 12,062 B (12,160 B with the layout fixes around it), past its
   // 10 KB.
   - 901
   // The schedule's own CSV and Markdown (the first exports, older than

@@ -9,7 +9,7 @@ use super::value::{arg, eval_at, num_of, Names, Val, Q};
 
 /// Milliseconds in one unit written after a number or in a duration text.
 pub fn unit_ms(unit: &str) -> Option<Q> {
-    const UNITS: &[(&str, i64, i32)] = &[
+    const UNITS: &Scales = &[
         ("ns nanos nanoseconds", 1, -6),
         ("us µs micros microseconds", 1, -3),
         ("ms millis milliseconds", 1, 0),
@@ -18,10 +18,19 @@ pub fn unit_ms(unit: &str) -> Option<Q> {
         ("h H hours", 3_600_000, 0),
         ("d D days", 86_400_000, 0),
     ];
-    UNITS
+    scale_of(UNITS, unit)
+}
+
+/// Names apart by spaces, and the ms one of them stands for as
+/// `m × 10^e` (the scale of [`Q::Dec`]).
+pub type Scales = [(&'static str, i64, i32)];
+
+/// The ms that `name` stands for in `table`: the first row naming it.
+pub fn scale_of(table: &Scales, name: &str) -> Option<Q> {
+    table
         .iter()
-        .find(|(names, ..)| one_of(names, unit))
-        .map(|(_, m, e)| Q::Dec(*m, *e))
+        .find(|(names, ..)| one_of(names, name))
+        .map(|&(_, m, e)| Q::Dec(m, e))
 }
 
 /// A duration written as text: `0.1s`, `500ms`, `1m30s`, `PT0.5S`,
@@ -84,7 +93,7 @@ fn timespan(t: &str) -> Option<Q> {
 
 /// Go's `time.Millisecond` and the rest, in ms.
 pub fn go_unit(unit: &str) -> Option<Q> {
-    const UNITS: &[(&str, i64, i32)] = &[
+    const UNITS: &Scales = &[
         ("Nanosecond", 1, -6),
         ("Microsecond", 1, -3),
         ("Millisecond", 1, 0),
@@ -92,10 +101,7 @@ pub fn go_unit(unit: &str) -> Option<Q> {
         ("Minute", 60_000, 0),
         ("Hour", 3_600_000, 0),
     ];
-    UNITS
-        .iter()
-        .find(|(name, ..)| *name == unit)
-        .map(|(_, m, e)| Q::Dec(*m, *e))
+    scale_of(UNITS, unit)
 }
 
 /// Python's `timedelta(days, seconds, microseconds, milliseconds,

@@ -5,7 +5,7 @@
 //! `timedelta(seconds=5)`, `Duration::from_millis(100)`, `"0.1s"`,
 //! `500ms`, `PT0.5S`, `00:00:02`), booleans, "none", and names.
 
-use super::duration::{duration_text, go_unit, timedelta, timespan_new, unit_ms};
+use super::duration::{duration_text, go_unit, scale_of, timedelta, timespan_new, unit_ms, Scales};
 use super::parse::{Arg, Expr};
 use super::read::one_of;
 use crate::core::decimal::parse_f64;
@@ -347,7 +347,7 @@ fn call(callee: &Expr, args: &[Arg], names: &dyn Names, hops: usize) -> Val {
     };
     let scaled = |per: Q| num_of(first()).map_or(Val::Unknown, |q| Val::Dur(q.mul(per)));
     // Java, Rust, C#: one number and its unit, in ms.
-    const SCALED: &[(&str, i64, i32)] = &[
+    const SCALED: &Scales = &[
         ("ofNanos from_nanos", 1, -6),
         ("ofMicros from_micros FromMicroseconds", 1, -3),
         ("ofMillis from_millis FromMilliseconds", 1, 0),
@@ -357,8 +357,8 @@ fn call(callee: &Expr, args: &[Arg], names: &dyn Names, hops: usize) -> Val {
         ("ofDays FromDays", 86_400_000, 0),
         ("FromTicks", 1, -4),
     ];
-    if let Some((_, m, e)) = SCALED.iter().find(|(n, ..)| one_of(n, name)) {
-        return scaled(Q::Dec(*m, *e));
+    if let Some(per) = scale_of(SCALED, name) {
+        return scaled(per);
     }
     // Conversions that keep the value: `time.Duration(500)`, `float(2)`,
     // `Some(d)`, `Optional.of(d)`.

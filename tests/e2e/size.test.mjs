@@ -288,6 +288,7 @@ export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752
   // Go's time constants, Java's, Rust's and C#'s duration calls) read
   // through one lookup, `scale_of` (385,534 B before, 385,512 B after;
   // the critical path 162,990 B before, 162,996 B after, the same code).
+  // Issue 25 now adds 36,239 B on its own terms.
   - 22;
 
 const env = useBrowser();

@@ -8,7 +8,8 @@
 // library's field: Polly's Delay, google-api-core's multiplier), `reroll` or `load`; it runs 30
 // times (once for `load`) while the profiler samples every 50 µs, then the
 // functions with the most self time are printed, then those with the
-// most inclusive time.
+// most inclusive time. FILTER=regex keeps only the inclusive lines that
+// match; CALLERS=regex adds which of the app's functions call those.
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 import { actionCode, openApp } from './updates.mjs';
 
@@ -86,6 +87,26 @@ console.log('\ninclusive:');
 const filt = process.env.FILTER ? new RegExp(process.env.FILTER) : null;
 for (const [name, ms] of [...inclusive].filter(([n]) => !filt || filt.test(n)).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 60))) {
   console.log(`${ms.toFixed(2).padStart(9)} ms  ${(100 * ms / total).toFixed(1).padStart(5)} %  ${name.slice(0, 140)}`);
+}
+// CALLERS=regex: for the samples under a function matching it, the
+// nearest of the app's own functions above it, with their time.
+if (process.env.CALLERS) {
+  const match = new RegExp(process.env.CALLERS);
+  const callers = new Map();
+  const nameOf = (n) => byId.get(n).callFrame.functionName || '(anonymous)';
+  profile.samples.forEach((id, i) => {
+    let n = id;
+    while (n !== undefined && !match.test(nameOf(n))) n = parent.get(n);
+    if (n === undefined) return;
+    let c = parent.get(n);
+    while (c !== undefined && !/backoff_calculator/.test(nameOf(c))) c = parent.get(c);
+    const name = c === undefined ? '(none)' : nameOf(c);
+    callers.set(name, (callers.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+  });
+  console.log(`\ncallers of ${process.env.CALLERS}:`);
+  for (const [name, ms] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+    console.log(`${ms.toFixed(2).padStart(9)} ms  ${name.slice(0, 160)}`);
+  }
 }
 await browser.close();
 await server.close();

@@ -59,10 +59,11 @@ export function actionCode(action) {
 /**
  * Makes `n` updates of `action` in `page`, each timed as
  * scripts/bench-page.mjs times them: the action, the next macrotask, then
- * a forced layout. Resolves to the times in ms.
+ * a forced layout. Resolves to the times in ms. With `stamp`, each
+ * update is bracketed by `console.timeStamp` marks for a trace.
  */
-export function timeUpdates(page, action, n) {
-  return page.evaluate(async ({ code, n }) => {
+export function timeUpdates(page, action, n, { stamp = false } = {}) {
+  return page.evaluate(async ({ code, n, stamp }) => {
     const act = new Function('i', code);
     const nextTask = () => new Promise((resolve) => {
       const ch = new MessageChannel();
@@ -72,14 +73,16 @@ export function timeUpdates(page, action, n) {
     const out = [];
     for (let i = 0; i < n; i++) {
       await nextTask();
+      if (stamp) console.timeStamp('update-start');
       const t0 = performance.now();
       act(i);
       await nextTask();
       void document.body.offsetHeight;
       out.push(performance.now() - t0);
+      if (stamp) console.timeStamp('update-end');
     }
     return out;
-  }, { code: actionCode(action), n });
+  }, { code: actionCode(action), n, stamp });
 }
 
 /** The `q` quantile of `xs` (nearest rank): 0.5 the median, 0.95 the p95. */

@@ -81,3 +81,47 @@ test('where the browser has no task scheduler, the slices wait for zero timeouts
     await context.close();
   }
 });
+
+test('the sections below the first screen are drawn after the schedule, then show the new input whole', async () => {
+  const QUERY = '?seed=42&to=polly';
+  const { page, context, errors } = await env.openPage(QUERY);
+  const fresh = await env.openPage(`${QUERY}&base=250`);
+  try {
+    const drawn = (p) => p.evaluate(() => ({
+      modes: document.querySelector('table.modes tbody').textContent,
+      config: document.querySelector('[data-testid="library-config"]').textContent,
+    }));
+    for (const p of [page, fresh.page]) {
+      await p.locator('[data-testid="deferred"][data-state="ready"]').waitFor();
+      await p.getByTestId('library-config').waitFor();
+    }
+    const before = await drawn(page);
+    // A task posted right after the input finds the schedule updated and
+    // the comparison and the config as they were: their drawing waits for
+    // a background task.
+    const seen = await page.evaluate(() => new Promise((resolve) => {
+      const base = document.getElementById('base');
+      base.value = '250';
+      base.dispatchEvent(new Event('input', { bubbles: true }));
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve({
+        first: document.querySelector('table.schedule tbody tr td:nth-of-type(2)').textContent,
+        modes: document.querySelector('table.modes tbody').textContent,
+        config: document.querySelector('[data-testid="library-config"]').textContent,
+      });
+      channel.port2.postMessage(0);
+    }));
+    assert.match(seen.first, /– 250 ms$/);
+    assert.deepEqual({ modes: seen.modes, config: seen.config }, before);
+    // Then both are drawn, and show what a page opened on that input shows.
+    const expected = await drawn(fresh.page);
+    assert.notDeepEqual(expected, before);
+    await page.waitForFunction((e) => document.querySelector('table.modes tbody').textContent === e.modes
+      && document.querySelector('[data-testid="library-config"]').textContent === e.config, expected);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(fresh.errors, []);
+  } finally {
+    await context.close();
+    await fresh.context.close();
+  }
+});

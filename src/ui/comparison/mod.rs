@@ -22,6 +22,7 @@ use crate::core::policy::{Jitter, Policy, Proportional};
 use crate::core::schedule::{decorrelated_means, SIMULATION_RUNS};
 use crate::ui::state::{means, use_derived, use_library, use_policy, Derived, MeansRunner};
 use crate::ui::widgets::export_row::{export_row, Exported};
+use crate::ui::widgets::later::later;
 use crate::ui::widgets::scroll_table::ScrollTable;
 
 const TITLE_ID: &str = "mode-chart-title";
@@ -149,14 +150,25 @@ pub fn ModeComparison(
     comparing: Compared,
 ) -> impl IntoView {
     let (derived, jitter) = (use_derived(), use_policy().jitter);
-    let compared = comparing.shown;
     let library = use_library();
+    let compared = comparing.shown;
+    // The section is drawn one background task after an input (see
+    // `later`): the schedule's table is updated and laid out first. Each
+    // drawing reads the comparison, the factors and the mode in use at
+    // that moment, untracked, so never one input's rows with another's
+    // marks.
+    let drawn = later(move || {
+        compared.track();
+        derived.policy.track();
+        jitter.value.track();
+    });
     // The line above the table: the policy the modes use with a library;
     // with a library chosen but its rows not (yet) here, that the modes
     // are the page's own. While the decorrelated runs are made, it says
     // that mode's expected total is not decided yet.
     let line = move || {
-        let policy = compared.with(|c| match &c.library {
+        drawn.track();
+        let policy = compared.with_untracked(|c| match &c.library {
             Some(b) => Some(b.words.clone()),
             None => library.model.get().map(|lib| {
                 format!(
@@ -183,9 +195,10 @@ pub fn ModeComparison(
     Effect::new(move |shown: Option<Option<Shown>>| {
         let (body, svg) = (body.get()?, svg.get()?);
         let (body, svg): (&Element, &Element) = (&body, &svg);
-        let factors = derived.policy.with(|p| p.proportional);
-        let current = jitter.get();
-        compared.with(|c| {
+        drawn.track();
+        let factors = derived.policy.with_untracked(|p| p.proportional);
+        let current = jitter.value.get_untracked();
+        compared.with_untracked(|c| {
             let (rows, lib) = (&c.modes, c.library.as_ref().map(|b| &b.row));
             let marked = match shown.flatten() {
                 Some((old, f, j)) if old == *c && f == factors => j == current,
@@ -234,7 +247,8 @@ pub fn ModeComparison(
                 <svg
                     node_ref=svg
                     viewBox=move || {
-                        let rows = compared.with(|c| c.modes.len() + usize::from(c.library.is_some()));
+                        drawn.track();
+                        let rows = compared.with_untracked(|c| c.modes.len() + usize::from(c.library.is_some()));
                         format!("0 0 {} {}", Num(WIDTH), Num(chart_height(rows)))
                     }
                     role="img"

@@ -13,6 +13,7 @@ use crate::core::html::escape_text;
 use crate::core::library::{diff_html, option_html, options_html, LibId};
 use crate::ui::state::{use_derived, use_library};
 use crate::ui::widgets::clipboard::copy_text;
+use crate::ui::widgets::later::later;
 
 /// With a library chosen: how it counts, what decided the rows, its
 /// `Retry-After` rule and its source, one sentence each.
@@ -103,7 +104,10 @@ pub fn LibrarySection() -> impl IntoView {
     let library = use_library();
     let to = library.to;
     // Written as markup: a reactive node per part cost the wasm more.
+    // Drawn one background task after an input (see `later`): below the
+    // first screen, it waits for the schedule's update to be laid out.
     let html = Memo::new(move |_| section_html());
+    let drawn = later(move || html.track());
     let status = RwSignal::new("");
     let empty = move || library.model.get().is_none() && to.get().is_none();
     view! {
@@ -123,7 +127,10 @@ pub fn LibrarySection() -> impl IntoView {
                     "This page's policy written for that library: the closest settings, and what they cannot match."
                 </p>
             </div>
-            <div inner_html=html></div>
+            <div inner_html=move || {
+                drawn.track();
+                html.get_untracked()
+            }></div>
             <p class="copy-row" hidden=empty>
                 <button type="button" on:click=move |_| copy_text(untrack(|| config(None)), status)>
                     "Copy config"

@@ -1,0 +1,53 @@
+//! What a section below the first screen draws, one background task after
+//! an input: the input's own task then ends with the first screen
+//! updated, and the browser lays out and paints that first.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+
+/// A signal that changes one background task ([`yield_to_page`]) after
+/// anything `track` reads has changed: only once for several quick
+/// changes, and never while the page has a task queued.
+///
+/// A drawing tracks the signal and reads its values untracked, all at
+/// that moment: it is never half old, half new. What it reads is still
+/// worked out in the input's task (`track` reads it, and a memo is cheap
+/// next to the DOM it feeds); what moves is the drawing. An export or a
+/// copy reads the values themselves, current at once.
+///
+/// [`yield_to_page`]: crate::ui::widgets::background::yield_to_page
+pub fn later(track: impl Fn() + 'static) -> RwSignal<bool> {
+    let drawn = RwSignal::new(false);
+    // Bumped by each change: a drawing queued before a newer change is
+    // not made.
+    let newest = Rc::new(Cell::new(0u32));
+    Effect::new(move |started: Option<()>| {
+        track();
+        if started.is_some() {
+            draw_later(Rc::clone(&newest), drawn);
+        }
+    });
+    drawn
+}
+
+/// Changes `drawn` after the page's queued tasks, unless a newer change
+/// came first.
+fn draw_later(newest: Rc<Cell<u32>>, drawn: RwSignal<bool>) {
+    let this = newest.get().wrapping_add(1);
+    newest.set(this);
+    let draw = move || {
+        if newest.get() == this {
+            drawn.update(|d| *d = !*d);
+        }
+    };
+    // Natively (the state's tests) there is no page to yield to.
+    #[cfg(target_arch = "wasm32")]
+    leptos::task::spawn_local(async move {
+        crate::ui::widgets::background::yield_to_page().await;
+        draw();
+    });
+    #[cfg(not(target_arch = "wasm32"))]
+    draw();
+}

@@ -281,3 +281,31 @@ for (const [width, height] of [[375, 812], [1280, 900]]) {
     }
   });
 }
+
+for (const [width, height] of [[375, 812], [1280, 900]]) {
+  test(`once drawn, a section out of view is skipped by layout and paint, and keeps its height, at ${width} px`, async () => {
+    const { page, context, errors } = await env.openPage('?seed=42', { viewport: { width, height } });
+    try {
+      await deferredIs(page, 'ready');
+      await page.locator('[data-drawn]').waitFor({ state: 'attached' });
+      // A frame decides which sections are out of view.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const panels = await page.locator('[data-drawn] section.panel').evaluateAll((sections) => sections.map((s) => {
+        // Its heading is hidden when the section skips its contents.
+        const skipped = !s.querySelector('h2').checkVisibility({ contentVisibilityAuto: true });
+        const kept = s.getBoundingClientRect().height;
+        s.style.contentVisibility = 'visible';
+        const drawn = s.getBoundingClientRect().height;
+        s.style.contentVisibility = '';
+        return { id: s.getAttribute('aria-labelledby'), skipped, kept, drawn };
+      }));
+      assert.ok(panels.length >= 7, JSON.stringify(panels));
+      // The last sections are out of view: skipped.
+      assert.ok(panels.at(-1).skipped, JSON.stringify(panels.at(-1)));
+      for (const p of panels) assert.ok(Math.abs(p.kept - p.drawn) < 1, `${p.id} keeps its height: ${JSON.stringify(p)}`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

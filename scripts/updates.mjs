@@ -37,8 +37,12 @@ export const ACTIONS = {
     const el = document.getElementById('lib-multiplier');
     el.value = i % 2 ? '2' : '1.9';
     el.dispatchEvent(new Event('input', { bubbles: true }));`,
+  // The button is found once per page: reading every button's text is
+  // the benchmark's work, not the page's (a stale button would leave the
+  // table as it was, which bench-page.mjs refuses).
   reroll: `
-    [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter').click();`,
+    window.__reroll ??= [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Re-roll jitter');
+    window.__reroll.click();`,
 };
 
 /** The in-page code of `action`, or an error naming the actions there are. */

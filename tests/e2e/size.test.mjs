@@ -291,10 +291,11 @@ export const CEILING_BYTES = 291 * 1024 + 10_520 + 4_359 + 3_781 + 5_938 + 3_752
   // Issue 25 now adds 36,239 B on its own terms.
   - 22
   // Files split, no behaviour change: the exports' writers in three files,
-  // the link's State and tests in files of their own (385,512 B before,
-  // 385,507 B after; the critical path 162,996 B before, 163,018 B after,
+  // the link's State and tests in files of their own, a library's ranges
+  // and its deciding runs apart from its schedule (385,512 B before,
+  // 385,500 B after; the critical path 162,996 B before, 163,012 B after,
   // the same code laid out anew).
-  - 5;
+  - 12;
 
 const env = useBrowser();
 

@@ -1,9 +1,10 @@
 //! The page's decimal reader against the standard `str::parse::<f64>`: the
 //! same value bit for bit, or the same refusal, for any text a field or a
 //! link could reasonably hold (see `src/core/decimal.rs` on the one kind of
-//! giant text where they part).
+//! giant text where they part). Also: `ungroup` and the writer take any
+//! text or `f64` without a panic.
 
-use backoff_calculator::core::decimal::parse_f64;
+use backoff_calculator::core::decimal::{parse_f64, ungroup};
 use proptest::prelude::*;
 
 /// Both readers agree: equal bits, both NaN, or both refuse.
@@ -184,5 +185,51 @@ mod writer {
             let text = format!("{int}.{frac:0>places$}", places = places.max(1));
             check(text.parse().unwrap());
         }
+    }
+}
+
+/// `n` with a comma between each group of three digits: `30,000`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+    /// Whatever a field holds, `ungroup` gives the trimmed text without its
+    /// commas or refuses it, and never panics; a whole number written with
+    /// its thousands commas comes back as its digits.
+    #[test]
+    fn ungroup_takes_any_text(
+        text in prop_oneof!["[-+ 0-9,.eé]{0,16}", ".{0,16}"],
+        n in any::<u64>(),
+        sign in prop_oneof![Just(""), Just("-"), Just("+")],
+    ) {
+        if let Some(plain) = ungroup(&text) {
+            prop_assert_eq!(plain.as_ref(), text.trim().replace(',', ""));
+        }
+        let written = format!(" {sign}{} ", grouped(n));
+        let digits = format!("{sign}{n}");
+        let read = ungroup(&written);
+        prop_assert_eq!(read.as_deref(), Some(digits.as_str()));
+    }
+
+    /// The first screen's writer takes any `f64` (NaN, infinities,
+    /// subnormals, the largest) at any number of decimals without a panic:
+    /// no shift, power or subtraction in it leaves its range.
+    #[test]
+    fn the_writer_takes_any_f64(bits in any::<u64>(), d in 0u32..=40) {
+        use backoff_calculator::core::decimal_text::{fixed, shortest};
+        let x = f64::from_bits(bits);
+        prop_assert!(!shortest(x).is_empty());
+        prop_assert!(!fixed(x, d).is_empty());
     }
 }

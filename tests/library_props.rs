@@ -87,3 +87,37 @@ fn every_model_declares_its_source_and_writes_every_parameter() {
         assert!(schedule(*m, &v).is_ok(), "{} defaults", info.id);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    /// What a link, a field or a pasted config hands a library's values
+    /// (any name, any text, any number) is taken or refused, never a
+    /// panic, and every parameter still reads after it: a choice names one
+    /// of its names, a number is a number.
+    #[test]
+    fn any_entry_is_taken_or_refused(
+        which in 0usize..64,
+        pick in 0usize..16,
+        other in ".{0,12}",
+        text in prop_oneof!["[-+0-9., a-zA-Z_]{0,16}", ".{0,16}"],
+        number in any::<f64>(),
+    ) {
+        let model = all()[which % all().len()];
+        let params = model.info().params;
+        let name = params.get(pick).map_or(other.as_str(), |p| p.name);
+        let mut v = library::defaults(model);
+        let _ = v.set_text(name, &text);
+        let _ = v.set_typed(name, &text);
+        let _ = v.set(name, number);
+        for p in params {
+            prop_assert!(p.check(v.get(p.name)).is_ok(), "{} {}", model.info().id, p.name);
+            let _ = v.text(p.name);
+            match p.unit {
+                Unit::Choice(names) => prop_assert!(names.contains(&v.choice(p.name))),
+                Unit::Bool => prop_assert_eq!(v.flag(p.name), v.get(p.name) != 0.0),
+                _ => {}
+            }
+        }
+    }
+}

@@ -8,19 +8,22 @@
 //! full-precision value, but for the sampled delay: the step between two
 //! rounded cumulative waits, so the sampled column adds up to the
 //! cumulative one, as on the page ([`Schedule::whole_samples`]).
+//!
+//! The mode comparison's and the contention results' tables are in
+//! `export/compare.rs`; the design doc, which holds them all, in
+//! `export/design_doc.rs` ([`with_load_section`] adds its load section).
+
+pub use compare::{comparison_csv, comparison_markdown, simulation_csv, simulation_markdown};
+pub use design_doc::{design_doc, AWS_POST, RFC_9110, SIM_NOT_RUN};
 
 use std::fmt::Write;
 
-use super::compare::chart::{cell_texts, library_texts, mode_name};
-use super::compare::library::{spread_words, Beside};
-use super::compare::{ModeRow, STUDY, STUDY_URL};
-use super::decimal_text::{fixed, shortest, Fixed, Num};
+use super::decimal_text::{shortest, Num};
 use super::format;
 use super::library::Configured;
-use super::policy::{Jitter, Proportional};
+use super::policy::Jitter;
 use super::schedule::Schedule;
 use super::share::State;
-use super::sim::{self, ModeResult};
 
 /// The line the CSV uses to say how its numbers are written.
 pub const CSV_ROUNDING: &str = "whole milliseconds, each rounded to the nearest; a sampled delay is the step between two rounded cumulative waits";
@@ -278,179 +281,6 @@ pub fn markdown_export(schedule: &Schedule, state: &State, share_link: &str) -> 
     out
 }
 
-/// The AWS Architecture Blog post the study figures come from.
-pub const AWS_POST: &str = "Marc Brooker, “Exponential Backoff And Jitter”, AWS Architecture Blog, 2015-03-04, <https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/>";
-
-/// The RFC section that defines `Retry-After`.
-pub const RFC_9110: &str =
-    "RFC 9110 §10.2.3, Retry-After, <https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3>";
-
-/// The mode comparison as a Markdown table, with the page's column names,
-/// mode names (the proportional row names `factors`) and cell texts, then
-/// the source of the study column. With a `library`, the line naming the
-/// policy the modes use comes first and the library's row heads the table.
-pub fn comparison_markdown(
-    rows: &[ModeRow],
-    library: Option<&Beside>,
-    factors: Proportional,
-) -> String {
-    let mut out = library.map_or(String::new(), |b| format!("{}\n\n", b.words));
-    out += "| Mode | Worst case | Expected total | In the AWS study |\n|---|---:|---:|---|\n";
-    if let Some(b) = library {
-        let (worst, expected) = library_texts(&b.row);
-        let _ = writeln!(
-            out,
-            "| {} | {worst} | {expected} | {} |",
-            b.row.name,
-            spread_words(&b.row)
-        );
-    }
-    for r in rows {
-        let (worst, expected) = cell_texts(r);
-        let _ = writeln!(
-            out,
-            "| {} | {worst} | {expected} | {} |",
-            mode_name(r.jitter, factors),
-            r.study
-        );
-    }
-    let _ = writeln!(out, "\nSource of the study column: {STUDY}, <{STUDY_URL}>.");
-    out
-}
-
-/// The mode comparison as CSV: one row per mode, values in whole ms;
-/// with a `library`, its row first, its `mode` the library's id and its
-/// last column the spread of its totals.
-pub fn comparison_csv(rows: &[ModeRow], library: Option<&Beside>) -> String {
-    let mut out =
-        String::from("mode,worst_case_ms,expected_total_ms,expected_simulated,aws_study\n");
-    if let Some(b) = library {
-        let _ = write!(
-            out,
-            "{},{},{},{},",
-            b.id,
-            whole(b.row.worst_ms),
-            whole(b.row.expected_ms),
-            b.row.expected_is_simulated,
-        );
-        csv_field(&mut out, &spread_words(&b.row));
-        out.push('\n');
-    }
-    for r in rows {
-        let _ = write!(
-            out,
-            "{},{},{},{},",
-            r.jitter.as_str(),
-            whole(r.worst_ms),
-            whole(r.expected_ms),
-            r.expected_is_simulated,
-        );
-        csv_field(&mut out, r.study);
-        out.push('\n');
-    }
-    out
-}
-
-/// The contention results as a Markdown table and the page's headline.
-pub fn simulation_markdown(results: &[ModeResult]) -> String {
-    let mut out = String::from(
-        "| Mode | Clients | Calls per run | Time to finish | Gave up per run |\n|---|---:|---:|---:|---:|\n",
-    );
-    for r in results {
-        let gave_up = r.mean_gave_up.map_or("never".to_string(), |g| fixed(g, 1));
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {gave_up} |",
-            r.mode.label(),
-            format::thousands(r.clients as u64),
-            Fixed(r.mean_calls, 1),
-            format::total(r.mean_time_ms)
-        );
-    }
-    out.push('\n');
-    out.push_str(&sim::summary_sentence(results));
-    out.push('\n');
-    out
-}
-
-/// The contention results as CSV: means over the runs, times in whole ms;
-/// `gave_up_per_run` is empty for the study's modes, which never give up.
-pub fn simulation_csv(results: &[ModeResult]) -> String {
-    let mut out =
-        String::from("mode,clients,runs,calls_per_run,time_to_finish_ms,gave_up_per_run\n");
-    for r in results {
-        let gave_up = r.mean_gave_up.map_or(String::new(), |g| fixed(g, 2));
-        let _ = writeln!(
-            out,
-            "{},{},{},{},{},{gave_up}",
-            r.mode.as_str(),
-            r.clients,
-            r.runs,
-            Fixed(r.mean_calls, 2),
-            whole(r.mean_time_ms)
-        );
-    }
-    out
-}
-
-/// What the design doc says in place of the contention figures when the
-/// simulation has not been run for the inputs it describes.
-pub const SIM_NOT_RUN: &str = "Not run: the contention simulation has not been run for these inputs, so this document has no figures for it. Run it on the page (Contention simulation), then export again to include them.";
-
-/// Markdown for a design doc: the policy and its link, the schedule, the
-/// config in a library's terms when there is one (`config`: a heading and
-/// the config's text), the mode comparison with its source (a chosen
-/// library's row first, `library`), the contention
-/// figures when they have been run for these inputs (else [`SIM_NOT_RUN`]),
-/// and the sources.
-pub fn design_doc(
-    schedule: &Schedule,
-    state: &State,
-    share_link: &str,
-    config: Option<(&str, &str)>,
-    modes: &[ModeRow],
-    library: Option<&Beside>,
-    sim: Option<&[ModeResult]>,
-) -> String {
-    let mut out = String::from("## Retry policy\n\n");
-    policy_markdown(&mut out, schedule, state, share_link);
-    if let Some((heading, text)) = config {
-        let fence = if text.contains("```") { "~~~" } else { "```" };
-        let end = if text.ends_with('\n') { "" } else { "\n" };
-        let _ = writeln!(out, "\n### {heading}\n\n{fence}\n{text}{end}{fence}");
-    }
-    out += "\n### The jitter modes compared\n\n";
-    out += match (library, &state.library) {
-        (Some(_), _) => "The library as configured, then every mode at the page policy closest to its settings. ",
-        (None, Some(_)) => "Same base, multiplier, cap and retries in every mode, for this page's own policy rather than the library's.\n\n",
-        (None, None) => "Same base, multiplier, cap and retries in every mode.\n\n",
-    };
-    out += &comparison_markdown(modes, library, state.policy.proportional);
-    out += "\n### Many clients at once\n\n";
-    match sim {
-        Some(results) => {
-            let runs = results.iter().map(|r| r.runs).max().unwrap_or(0);
-            let clients = results.iter().map(|r| r.clients).max().unwrap_or(0);
-            let _ = write!(
-                out,
-                "A simulation of clients each updating one shared row, as in the AWS study, plus this policy: means over {} runs per figure, seed {}, for up to {} clients; the study's modes use base {} ms, cap {} ms, first retry 2 × base.\n\n{}",
-                format::thousands(runs as u64),
-                state.seed,
-                format::thousands(clients as u64),
-                Num(sim::STUDY_BASE_MS),
-                format::thousands(sim::STUDY_CAP_MS as u64),
-                simulation_markdown(results)
-            );
-        }
-        None => {
-            out.push_str(SIM_NOT_RUN);
-            out.push('\n');
-        }
-    }
-    let _ = writeln!(out, "\n### Sources\n\n- {AWS_POST}\n- {RFC_9110}");
-    out
-}
-
 /// The design doc with the load section (`load`: the study when it has
 /// been run for these inputs, else [`LOAD_NOT_RUN`](super::load::LOAD_NOT_RUN))
 /// put before its sources.
@@ -477,3 +307,6 @@ pub fn with_load_section(doc: String, load: Option<&super::load::StudyResult>) -
     }
     doc
 }
+
+mod compare;
+mod design_doc;

@@ -154,13 +154,15 @@ pub fn ModeComparison(
     let compared = comparing.shown;
     // The section is drawn one background task after an input (see
     // `later`): the schedule's table is updated and laid out first. Each
-    // drawing reads the comparison, the factors and the mode in use at
-    // that moment, untracked, so never one input's rows with another's
-    // marks.
+    // drawing reads the comparison, the factors, the mode in use, the
+    // library and whether the means are decided at that moment,
+    // untracked, so the line, the rows and the marks always agree.
     let drawn = later(move || {
         compared.track();
         derived.policy.track();
         jitter.value.track();
+        library.model.track();
+        comparing.deciding();
     });
     // The line above the table: the policy the modes use with a library;
     // with a library chosen but its rows not (yet) here, that the modes
@@ -168,20 +170,22 @@ pub fn ModeComparison(
     // that mode's expected total is not decided yet.
     let line = move || {
         drawn.track();
-        let policy = compared.with_untracked(|c| match &c.library {
-            Some(b) => Some(b.words.clone()),
-            None => library.model.get().map(|lib| {
-                format!(
-                    "These modes compare this page's own policy, not {}.",
-                    lib.name()
-                )
-            }),
-        });
-        match (policy, comparing.deciding()) {
-            (policy, false) => policy,
-            (Some(policy), true) => Some(format!("{policy} {}", deciding_words())),
-            (None, true) => Some(deciding_words()),
-        }
+        untrack(|| {
+            let policy = compared.with(|c| match &c.library {
+                Some(b) => Some(b.words.clone()),
+                None => library.model.get().map(|lib| {
+                    format!(
+                        "These modes compare this page's own policy, not {}.",
+                        lib.name()
+                    )
+                }),
+            });
+            match (policy, comparing.deciding()) {
+                (policy, false) => policy,
+                (Some(policy), true) => Some(format!("{policy} {}", deciding_words())),
+                (None, true) => Some(deciding_words()),
+            }
+        })
     };
     let body = NodeRef::<Tbody>::new();
     let svg = NodeRef::<Svg>::new();

@@ -1,15 +1,17 @@
-//! What a section below the first screen draws, one background task after
-//! an input: the input's own task then ends with the first screen
-//! updated, and the browser lays out and paints that first.
+//! What a section below the first screen draws, one task after an input:
+//! the input's own task then ends with the first screen updated, and the
+//! browser lays out that first.
 
 use std::cell::Cell;
 use std::rc::Rc;
 
 use leptos::prelude::*;
 
-/// A signal that changes one background task ([`yield_to_page`]) after
-/// anything `track` reads has changed: only once for several quick
-/// changes, and never while the page has a task queued.
+/// A signal that changes one task after anything `track` reads has
+/// changed ([`after_queued_tasks`]): after the tasks the page had queued
+/// (an input's update, a task posted right after it), before the seeded
+/// runs' slices, which wait for `background` tasks; only once for
+/// several quick changes.
 ///
 /// A drawing tracks the signal and reads its values untracked, all at
 /// that moment: it is never half old, half new. What it reads is still
@@ -17,7 +19,7 @@ use leptos::prelude::*;
 /// next to the DOM it feeds); what moves is the drawing. An export or a
 /// copy reads the values themselves, current at once.
 ///
-/// [`yield_to_page`]: crate::ui::widgets::background::yield_to_page
+/// [`after_queued_tasks`]: crate::ui::widgets::background::after_queued_tasks
 pub fn later(track: impl Fn() + 'static) -> RwSignal<bool> {
     let drawn = RwSignal::new(false);
     // Bumped by each change: a drawing queued before a newer change is
@@ -45,7 +47,7 @@ fn draw_later(newest: Rc<Cell<u32>>, drawn: RwSignal<bool>) {
     // Natively (the state's tests) there is no page to yield to.
     #[cfg(target_arch = "wasm32")]
     leptos::task::spawn_local(async move {
-        crate::ui::widgets::background::yield_to_page().await;
+        crate::ui::widgets::background::after_queued_tasks().await;
         draw();
     });
     #[cfg(not(target_arch = "wasm32"))]

@@ -23,6 +23,8 @@ pub async fn yield_to_page() {
 /// first, an input's update and a task posted right after the input
 /// among them, and it runs before any `background` task. A zero timeout
 /// elsewhere.
+// Natively (the state's tests) `later` draws at once.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub async fn after_queued_tasks() {
     after_task("user-visible").await;
 }

@@ -33,6 +33,9 @@ step "clippy (native and wasm32)"
 guard 1200 cargo clippy --locked --all-targets -- -D warnings
 guard 900 cargo clippy --locked --target wasm32-unknown-unknown -- -D warnings
 
+step "API docs (every link resolves)"
+RUSTDOCFLAGS="-D warnings" guard 900 cargo doc --locked --no-deps
+
 step "core tests (native)"
 guard 1500 cargo test --locked
 

@@ -2,16 +2,16 @@
 //! someone's code or config file, read back into the page's [`Configured`]
 //! without running any of it.
 //!
-//! The text is lexed ([`lex`]), shaped into a forgiving tree of keys,
-//! calls and objects ([`parse`]), flattened into facts ([`facts`]), and the
-//! library is recognised by the names only it uses ([`libs`]). Its reader
+//! The text is lexed (`lex`), shaped into a forgiving tree of keys,
+//! calls and objects (`parse`), flattened into facts (`facts`), and the
+//! library is recognised by the names only it uses (`libs`). Its reader
 //! then takes every parameter it finds, in any spelling its syntaxes use,
-//! converts each to the model's unit ([`value`]) and sets it through the
+//! converts each to the model's unit (`value`) and sets it through the
 //! model's own table, so a value the library refuses gets the model's
 //! message. What it leaves aside is listed with the reason.
 //!
 //! Every step is one pass over the text or its tree, the tree's depth is
-//! bounded ([`parse::MAX_DEPTH`]), and the text is capped at
+//! bounded (`parse::MAX_DEPTH`), and the text is capped at
 //! [`MAX_BYTES`]: hostile text is read as fast as a config, and gives at
 //! worst a notice.
 

@@ -7,7 +7,7 @@
 //! sources, cited on each [`BudgetKind`] and in `docs/load.md`.
 //!
 //! The kinds and their numbers are here; each client's token arithmetic is
-//! in [`tokens`], and the numbers the page lets you change in [`params`].
+//! in `tokens`, and the numbers the page lets you change in `params`.
 
 mod params;
 mod tokens;

@@ -98,7 +98,7 @@ test('the sections below the first screen are drawn after the schedule, then sho
     const before = await drawn(page);
     // A task posted right after the input finds the schedule updated and
     // the comparison and the config as they were: their drawing waits for
-    // a background task.
+    // the tasks already queued.
     const seen = await page.evaluate(() => new Promise((resolve) => {
       const base = document.getElementById('base');
       base.value = '250';

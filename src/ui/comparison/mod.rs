@@ -152,8 +152,8 @@ pub fn ModeComparison(
     let (derived, jitter) = (use_derived(), use_policy().jitter);
     let library = use_library();
     let compared = comparing.shown;
-    // The section is drawn one background task after an input (see
-    // `later`): the schedule's table is updated and laid out first. Each
+    // The section is drawn one task after an input (see
+    // `later`): the input's own task updates the schedule alone. Each
     // drawing reads the comparison, the factors, the mode in use, the
     // library and whether the means are decided at that moment,
     // untracked, so the line, the rows and the marks always agree.

@@ -104,8 +104,8 @@ pub fn LibrarySection() -> impl IntoView {
     let library = use_library();
     let to = library.to;
     // Written as markup: a reactive node per part cost the wasm more.
-    // Drawn one background task after an input (see `later`): below the
-    // first screen, it waits for the schedule's update to be laid out.
+    // Drawn one task after an input (see `later`): below the
+    // first screen, it waits for the schedule's own update.
     let html = Memo::new(move |_| section_html());
     let drawn = later(move || html.track());
     let status = RwSignal::new("");

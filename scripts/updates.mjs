@@ -63,7 +63,9 @@ export function actionCode(action) {
 /**
  * Makes `n` updates of `action` in `page`, each timed as
  * scripts/bench-page.mjs times them: the action, the next macrotask, then
- * a forced layout. Resolves to the times in ms. With `stamp`, each
+ * a forced layout; then, outside the window, the rows out of view are
+ * written at once (a scroll event does that, src/ui/widgets/in_view.rs),
+ * as bench-page does. Resolves to the times in ms. With `stamp`, each
  * update is bracketed by `console.timeStamp` marks for a trace.
  */
 export function timeUpdates(page, action, n, { stamp = false } = {}) {
@@ -84,6 +86,7 @@ export function timeUpdates(page, action, n, { stamp = false } = {}) {
       void document.body.offsetHeight;
       out.push(performance.now() - t0);
       if (stamp) console.timeStamp('update-end');
+      window.dispatchEvent(new Event('scroll'));
     }
     return out;
   }, { code: actionCode(action), n, stamp });

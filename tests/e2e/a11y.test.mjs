@@ -6,7 +6,7 @@
 // they are waited for before anything is checked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, axeViolations } from './harness.mjs';
+import { useBrowser, axeViolations, rowsWritten } from './harness.mjs';
 import { langs } from '../manifest.mjs';
 
 const env = useBrowser();
@@ -171,8 +171,11 @@ test('Tab reaches every control, in page order, each with a name', async (t) => 
 test('the policy is set and re-rolled with the keyboard alone', async (t) => {
   const { page } = await open(t, '?seed=42');
   await waitForWholePage(page);
-  const rowsText = () => page.getByRole('table', { name: 'Retry schedule' }).locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.dataset.ms ?? `${td.dataset.minMs}-${td.dataset.maxMs}`).join(' ')));
+  const rowsText = async () => {
+    await rowsWritten(page);
+    return page.getByRole('table', { name: 'Retry schedule' }).locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.dataset.ms ?? `${td.dataset.minMs}-${td.dataset.maxMs}`).join(' ')));
+  };
   const seed = () => new URL(page.url()).searchParams.get('seed');
 
   /** Tabs from the top until the control named `name` has focus. */

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { useBrowser, expectParam, expectUrl } from './harness.mjs';
+import { useBrowser, expectParam, expectUrl, rowsWritten } from './harness.mjs';
 import { jitters, presets, defaults } from '../manifest.mjs';
 
 const env = useBrowser();
@@ -17,6 +17,7 @@ const open = env.open;
 
 /** Every body row of the schedule, with the exact attributes as written. */
 async function scheduleRows(page) {
+  await rowsWritten(page);
   return page.getByRole('table', { name: 'Retry schedule' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => {
     const th = tr.querySelector('th');
     const cells = [...tr.querySelectorAll('td')];

@@ -166,8 +166,18 @@ export async function tile(page, id) {
   return el.evaluate((node) => ({ ...node.dataset, text: node.textContent }));
 }
 
-/** Reads every body row of the schedule as { retry, sample, min, max, expected, cumulative, capped }. */
+/**
+ * Waits until the schedule's rows out of view are written too: the page
+ * writes the rows in view first, and while the others are behind, their
+ * row group is `aria-busy` (src/ui/widgets/in_view.rs).
+ */
+export async function rowsWritten(page) {
+  await page.waitForFunction(() => document.querySelector('table.schedule tbody')?.getAttribute('aria-busy') !== 'true');
+}
+
+/** Reads every body row of the schedule as { retry, sample, min, max, expected, cumulative, capped }, every row written. */
 export async function rows(page) {
+  await rowsWritten(page);
   return page.locator('table.schedule tbody tr').evaluateAll((trs) => trs.map((tr) => {
     const cells = tr.querySelectorAll('td');
     return {

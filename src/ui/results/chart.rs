@@ -117,7 +117,7 @@ pub fn ScheduleChart() -> impl IntoView {
         let mut list = list.unwrap_or_default();
         more.track();
         if let Some(g) = marks.get() {
-            if !chart.with(|c| list.sync(g.unchecked_ref(), &c.marks)) {
+            if !chart.with(|c| list.sync(g.unchecked_ref(), &c.marks, true).built) {
                 next_frame(more);
             }
         }

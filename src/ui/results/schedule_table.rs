@@ -1,6 +1,7 @@
 //! The retry schedule table.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use leptos::html::Tbody;
 use leptos::prelude::*;
@@ -11,9 +12,8 @@ use crate::core::decimal_text::fixed;
 use crate::core::format;
 use crate::core::schedule::{Row, NOT_MADE};
 use crate::ui::state::{use_derived, use_library};
-use crate::ui::widgets::dom::{
-    element, next_frame, set, set_number, text, with_children, IndexedList, ItemDom,
-};
+use crate::ui::widgets::dom::{element, next_frame, set, set_number, text, with_children, ItemDom};
+use crate::ui::widgets::in_view::{self, SharedList};
 use crate::ui::widgets::scroll_table::ScrollTable;
 
 /// What one line of the table shows.
@@ -97,6 +97,8 @@ struct RowDom {
     range_text: Text,
     expected: DelayCell,
     cumulative: DelayCell,
+    /// Whether the browser skips the row (see `in_view`).
+    skipped: Cell<bool>,
 }
 
 /// The badges after the retry number. Fixed words and digits only, so the
@@ -137,11 +139,16 @@ impl ItemDom<Line> for RowDom {
             range_text,
             expected,
             cumulative,
+            skipped: Cell::new(false),
         }
     }
 
     fn root(&self) -> &Element {
         &self.tr
+    }
+
+    fn skipped(&self) -> Option<&Cell<bool>> {
+        Some(&self.skipped)
     }
 
     fn update(&self, old: Option<&Line>, line: &Line) {
@@ -243,14 +250,15 @@ pub fn ScheduleTable() -> impl IntoView {
         let deadline = deadline.get()?;
         Some(schedule.with(|s| s.against_deadline(deadline).retries_fit_worst_case))
     });
-    // The rows live outside the reactive graph: the effect keeps them as its
-    // own value between runs.
-    // With the column widths last written: a changed custom property makes
-    // the browser restyle every row, so it is written only when it changes.
-    // New rows come at most a chunk per frame (see `dom::CHUNK`).
+    // The rows live outside the reactive graph, shared with the listeners
+    // that write the rows out of view (see `in_view`). The effect keeps
+    // the column widths last written: a changed custom property makes
+    // the browser restyle every row, so it is written only when it
+    // changes. New rows come at most a chunk per frame (see `dom::CHUNK`).
+    let rows: SharedList<Line, RowDom> = Rc::default();
     let more = RwSignal::new(false);
-    Effect::new(move |last: Option<(IndexedList<Line, RowDom>, String)>| {
-        let (mut list, mut widths) = last.unwrap_or_default();
+    Effect::new(move |last: Option<String>| {
+        let mut widths = last.unwrap_or_default();
         more.track();
         if let Some(tbody) = body.get() {
             let fits = fits.get();
@@ -266,10 +274,10 @@ pub fn ScheduleTable() -> impl IntoView {
                     })
                     .collect()
             });
-            if !list.sync(tbody.unchecked_ref(), &lines) {
+            let style = column_widths(&lines);
+            if !in_view::show(&rows, tbody.unchecked_ref(), lines) {
                 next_frame(more);
             }
-            let style = column_widths(&lines);
             if style != widths {
                 if let Some(table) = tbody.parent_element() {
                     set(&table, "style", &style);
@@ -277,7 +285,7 @@ pub fn ScheduleTable() -> impl IntoView {
                 widths = style;
             }
         }
-        (list, widths)
+        widths
     });
     let empty = move || schedule.with(|s| s.rows.is_empty());
     // A library says how its expected column was found in its own notes.

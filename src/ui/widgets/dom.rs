@@ -9,7 +9,7 @@
 //! effect per list compares each item with the one on screen and touches
 //! only what changed; rows are reused, never rebuilt.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use leptos::prelude::{RwSignal, Set};
 use wasm_bindgen::prelude::*;
@@ -125,6 +125,13 @@ pub trait ItemDom<T> {
     fn root(&self) -> &Element;
     /// Writes `item` into the DOM, which shows `old` (`None` when new).
     fn update(&self, old: Option<&T>, item: &T);
+    /// Whether the browser skips this item's layout and paint
+    /// (`content-visibility: auto`), as it last said: such an item is
+    /// written later (see [`crate::ui::widgets::in_view`]). `None` for
+    /// items never skipped.
+    fn skipped(&self) -> Option<&Cell<bool>> {
+        None
+    }
 }
 
 /// The most items [`IndexedList::sync`] builds in one call. Growing from
@@ -135,12 +142,22 @@ pub trait ItemDom<T> {
 /// (see [`ROWS_PER_TASK`]).
 pub const CHUNK: usize = ROWS_PER_TASK;
 
+/// What [`IndexedList::sync`] left to do.
+pub struct Synced {
+    /// Every item is built. While some are missing, the caller runs
+    /// `sync` again in the next frame ([`next_frame`]).
+    pub built: bool,
+    /// Some items the browser skips still show older values.
+    pub behind: bool,
+}
+
 impl<T: Clone + PartialEq, D: ItemDom<T>> IndexedList<T, D> {
     /// Makes `parent`'s children show `items`: drops extra ones from the
     /// end, updates only the items that changed and adds missing ones, at
-    /// most [`CHUNK`] of them. Returns false while some are still missing:
-    /// the caller runs it again in the next frame ([`next_frame`]).
-    pub fn sync(&mut self, parent: &Node, items: &[T]) -> bool {
+    /// most [`CHUNK`] of them. With `all` false, an item the browser
+    /// skips ([`ItemDom::skipped`]) keeps what it shows, and is reported
+    /// as [`Synced::behind`].
+    pub fn sync(&mut self, parent: &Node, items: &[T], all: bool) -> Synced {
         while self.doms.len() > items.len() {
             if let Some(dom) = self.doms.pop() {
                 dom.root().remove();
@@ -148,6 +165,7 @@ impl<T: Clone + PartialEq, D: ItemDom<T>> IndexedList<T, D> {
         }
         self.items.truncate(items.len());
         let end = items.len().min(self.doms.len() + CHUNK);
+        let mut behind = false;
         for (i, item) in items[..end].iter().enumerate() {
             if i == self.doms.len() {
                 let dom = D::create();
@@ -156,11 +174,23 @@ impl<T: Clone + PartialEq, D: ItemDom<T>> IndexedList<T, D> {
                 self.doms.push(dom);
                 self.items.push(item.clone());
             } else if self.items[i] != *item {
-                self.doms[i].update(Some(&self.items[i]), item);
-                self.items[i] = item.clone();
+                if !all && self.doms[i].skipped().is_some_and(Cell::get) {
+                    behind = true;
+                } else {
+                    self.doms[i].update(Some(&self.items[i]), item);
+                    self.items[i] = item.clone();
+                }
             }
         }
-        end == items.len()
+        Synced {
+            built: end == items.len(),
+            behind,
+        }
+    }
+
+    /// The DOM of item `i`, if it is built.
+    pub fn dom(&self, i: usize) -> Option<&D> {
+        self.doms.get(i)
     }
 }
 

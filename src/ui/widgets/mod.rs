@@ -1,7 +1,7 @@
 //! Pieces the sections share: a number field, a checkbox, a table that
 //! scrolls, the copy button's clipboard, the deferred sections' export
 //! buttons, the stale note, the small DOM helpers for the lists drawn by
-//! hand, work done in slices (a run of a study and its status line), in
+//! hand and the rows written once in view, work done in slices (a run of a study and its status line), in
 //! background tasks, and the sections below the first screen drawn after
 //! it ([`later`]).
 
@@ -11,6 +11,7 @@ pub mod checkbox;
 pub mod clipboard;
 pub mod dom;
 pub mod export_row;
+pub mod in_view;
 pub mod later;
 pub mod number_field;
 pub mod run_status;

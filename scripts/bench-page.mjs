@@ -7,13 +7,11 @@
 // What each figure measures:
 // - input → table: set a field's text and fire `input`, then wait for the
 //   next macrotask (so every reactive update has run) and force a layout;
-//   the cumulative cell of the last row the browser lays out (the rows in
-//   view) must have changed. The rows it skips are written after the
-//   frame (src/ui/widgets/in_view.rs): after each measured update the
-//   benchmark has them written at once (a scroll event does that) and
-//   reports that time on a line of its own, so it never falls into the
-//   next update's window. The first
-//   WARMUP updates after a page opens are reported on their own line:
+//   the rows the browser lays out must have changed. The rows it skips
+//   are written after the frame (src/ui/widgets/in_view.rs): after each
+//   measured update the benchmark has them written at once (a scroll
+//   event does that) and reports that time on a line of its own, so it
+//   never falls into the next update's window. The first WARMUP updates after a page opens are reported on their own line:
 //   they run while V8 moves the hot wasm from its baseline compiler to its
 //   optimizing one, and take two to four times as long as the rest.
 // - re-roll: the same around a click on "Re-roll jitter".
@@ -70,12 +68,13 @@ async function timeUpdates(page, n, act, { changes = true } = {}) {
       ch.port1.onmessage = () => resolve();
       ch.port2.postMessage(0);
     });
-    // The last row laid out: read outside the timed window, since asking
-    // makes the browser bring its layout up to date.
-    const last = () => {
+    // The rows the browser lays out (the rows in view and a margin), as
+    // text: read outside the timed window, since asking makes the
+    // browser bring its layout up to date.
+    const laidOut = () => {
       const rows = [...document.querySelectorAll('table.schedule tbody tr')];
       const shown = rows.filter((tr) => tr.firstElementChild.checkVisibility({ contentVisibilityAuto: true }));
-      return shown[shown.length - 1].querySelectorAll('td')[3].dataset.ms;
+      return shown.map((tr) => tr.textContent).join('\n');
     };
     const busy = () => document.querySelector('table.schedule tbody').getAttribute('aria-busy') === 'true';
     const warm = [];
@@ -83,13 +82,13 @@ async function timeUpdates(page, n, act, { changes = true } = {}) {
     const behind = [];
     for (let i = 0; i < n + warmup; i++) {
       await nextTask();
-      const before = changes && last();
+      const before = changes && laidOut();
       const t0 = performance.now();
       run(i);
       await nextTask();
       void document.body.offsetHeight;
       const t1 = performance.now();
-      if (changes && last() === before) throw new Error(`the table did not change on iteration ${i}`);
+      if (changes && laidOut() === before) throw new Error(`the table did not change on iteration ${i}`);
       (i < warmup ? cold : warm).push(t1 - t0);
       if (busy()) {
         const t2 = performance.now();

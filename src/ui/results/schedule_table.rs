@@ -1,7 +1,6 @@
 //! The retry schedule table.
 
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 
 use leptos::html::Tbody;
 use leptos::prelude::*;
@@ -101,6 +100,12 @@ struct RowDom {
     skipped: Cell<bool>,
 }
 
+/// What the retry cell shows: its number and its badges, which set the
+/// row's height.
+fn badges(l: &Line) -> (u32, bool, bool, bool) {
+    (l.row.retry, l.row.capped, l.row.server_wait, l.past)
+}
+
 /// The badges after the retry number. Fixed words and digits only, so the
 /// markup needs no escaping.
 fn retry_html(row: &Row, past: bool) -> String {
@@ -151,11 +156,14 @@ impl ItemDom<Line> for RowDom {
         Some(&self.skipped)
     }
 
+    fn resizes(old: &Line, new: &Line) -> bool {
+        badges(old) != badges(new)
+    }
+
     fn update(&self, old: Option<&Line>, line: &Line) {
         let Line { row, past, .. } = *line;
         let changed = |f: fn(&Line) -> f64| old.is_none_or(|o| f(o) != f(line));
-        let flags = |l: &Line| (l.row.retry, l.row.capped, l.row.server_wait, l.past);
-        if old.is_none_or(|o| flags(o) != flags(line)) {
+        if old.is_none_or(|o| badges(o) != badges(line)) {
             self.th.set_inner_html(&retry_html(&row, past));
             let mut class = String::new();
             for (on, name) in [
@@ -251,11 +259,12 @@ pub fn ScheduleTable() -> impl IntoView {
         Some(schedule.with(|s| s.against_deadline(deadline).retries_fit_worst_case))
     });
     // The rows live outside the reactive graph, shared with the listeners
-    // that write the rows out of view (see `in_view`). The effect keeps
+    // that write the rows out of view (see `in_view`) for the page's life
+    // (the table is mounted once). The effect keeps
     // the column widths last written: a changed custom property makes
     // the browser restyle every row, so it is written only when it
     // changes. New rows come at most a chunk per frame (see `dom::CHUNK`).
-    let rows: SharedList<Line, RowDom> = Rc::default();
+    let rows: SharedList<Line, RowDom> = Box::leak(Box::default());
     let more = RwSignal::new(false);
     Effect::new(move |last: Option<String>| {
         let mut widths = last.unwrap_or_default();
@@ -275,7 +284,9 @@ pub fn ScheduleTable() -> impl IntoView {
                     .collect()
             });
             let style = column_widths(&lines);
-            if !in_view::show(&rows, tbody.unchecked_ref(), lines) {
+            // New widths change the rows' heights: every row at once (see
+            // `ItemDom::resizes`).
+            if !in_view::show(rows, tbody.unchecked_ref(), lines, style != widths) {
                 next_frame(more);
             }
             if style != widths {

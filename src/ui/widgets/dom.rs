@@ -132,6 +132,13 @@ pub trait ItemDom<T> {
     fn skipped(&self) -> Option<&Cell<bool>> {
         None
     }
+    /// Whether showing `new` in place of `old` may change the item's
+    /// size (a row's badges). Items in view that change size move the
+    /// others, maybe a skipped one into view without a scroll, so
+    /// [`IndexedList::sync`] then writes every item at once.
+    fn resizes(_old: &T, _new: &T) -> bool {
+        false
+    }
 }
 
 /// The most items [`IndexedList::sync`] builds in one call. Growing from
@@ -156,8 +163,14 @@ impl<T: Clone + PartialEq, D: ItemDom<T>> IndexedList<T, D> {
     /// end, updates only the items that changed and adds missing ones, at
     /// most [`CHUNK`] of them. With `all` false, an item the browser
     /// skips ([`ItemDom::skipped`]) keeps what it shows, and is reported
-    /// as [`Synced::behind`].
+    /// as [`Synced::behind`], unless the list changes shape: an item
+    /// added or removed (a scroller's position is then clamped) or one
+    /// that changes size ([`ItemDom::resizes`]) can bring a skipped item
+    /// into view in this frame.
     pub fn sync(&mut self, parent: &Node, items: &[T], all: bool) -> Synced {
+        let all = all
+            || self.items.len() != items.len()
+            || self.items.iter().zip(items).any(|(o, n)| D::resizes(o, n));
         while self.doms.len() > items.len() {
             if let Some(dom) = self.doms.pop() {
                 dom.root().remove();

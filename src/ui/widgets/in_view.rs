@@ -5,17 +5,18 @@
 //! near the view, and says so with a `contentvisibilityautostatechange`
 //! event. An update writes at once every item the browser does not skip,
 //! so the frame after an input shows them new; the skipped ones are
-//! written in a `background` task ([`yield_to_page`]), after the input's
-//! own work. A skipped item comes into view by a scroll (the browser
-//! draws the rows within half a viewport of the view, and within a few
-//! rows of a scroller's edges), so a scroll or a resize, whose events
-//! come before the frame is drawn, writes them at once too.
+//! written two animation frames later, after the frame that shows the
+//! input. The browser draws the rows within half a viewport of the view,
+//! and a few rows past a scroller's edges, so a skipped row comes into
+//! view by a scroll or a resize, whose events come before the frame is
+//! drawn and write the rows at once, or when the list changes shape
+//! (see [`IndexedList::sync`]), when every row is written at once.
 //!
-//! While items are behind, the list's parent has `aria-busy="true"`:
-//! assistive technology, and a test reading every row, waits for it.
+//! While items are behind, the list's parent has `aria-busy="true"`
+//! (`"false"` after): assistive technology, and a test reading every row,
+//! waits for it.
 
 use std::cell::RefCell;
-use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Event};
@@ -66,14 +67,17 @@ impl<T, D> Default for InView<T, D> {
     }
 }
 
-/// An [`InView`] shared by the effect that shows it and its listeners.
-pub type SharedList<T, D> = Rc<RefCell<InView<T, D>>>;
+/// An [`InView`] shared by the effect that shows it and its listeners,
+/// for the page's life (as the schedule's table is): leaked, so nothing
+/// counts its owners.
+pub type SharedList<T, D> = &'static RefCell<InView<T, D>>;
 
 /// Makes `parent`'s rows (`<tr>`s, each with `content-visibility:
-/// auto`) show `items`, those the browser skips a little later. Returns
-/// false while some are still to be built: run it again in the next
-/// frame, as with [`IndexedList::sync`].
-pub fn show<T, D>(list: &SharedList<T, D>, parent: &Element, items: Vec<T>) -> bool
+/// auto`) show `items`: with `all`, every row at once; else those the
+/// browser skips a little later. Returns false while some are still to
+/// be built: run it again in the next frame, as with
+/// [`IndexedList::sync`].
+pub fn show<T, D>(list: SharedList<T, D>, parent: &Element, items: Vec<T>, all: bool) -> bool
 where
     T: Clone + PartialEq + 'static,
     D: ItemDom<T> + 'static,
@@ -86,23 +90,22 @@ where
         listen(list, parent);
         me.parent = Some(parent.clone());
     }
-    let synced = me.list.sync(parent, &items, false);
+    let synced = me.list.sync(parent, &items, all);
     me.items = items;
     if synced.behind && !me.behind {
         me.behind = true;
         set(parent, "aria-busy", "true");
-        let list = Rc::clone(list);
         // The frame after next: the one that shows the input is drawn
         // first.
         leptos::prelude::request_animation_frame(move || {
-            leptos::prelude::request_animation_frame(move || catch_up(&list));
+            leptos::prelude::request_animation_frame(move || catch_up(list));
         });
     }
     synced.built
 }
 
 /// Writes every item that is behind.
-fn catch_up<T: Clone + PartialEq, D: ItemDom<T>>(list: &SharedList<T, D>) {
+fn catch_up<T: Clone + PartialEq, D: ItemDom<T>>(list: SharedList<T, D>) {
     let Ok(mut me) = list.try_borrow_mut() else {
         return;
     };
@@ -110,7 +113,7 @@ fn catch_up<T: Clone + PartialEq, D: ItemDom<T>>(list: &SharedList<T, D>) {
     let Some(parent) = me.parent.as_ref().filter(|_| me.behind) else {
         return;
     };
-    // Builds nothing the next frame would not: at most a chunk of rows.
+    // While rows are still being built, this builds a chunk of them too.
     let _ = me.list.sync(parent, &me.items, true);
     me.behind = false;
     set(parent, "aria-busy", "false");
@@ -118,12 +121,11 @@ fn catch_up<T: Clone + PartialEq, D: ItemDom<T>>(list: &SharedList<T, D>) {
 
 /// Follows which rows the browser skips, and catches up on a scroll or
 /// a resize. The table lives as long as the page, and so do these.
-fn listen<T, D>(list: &SharedList<T, D>, parent: &Element)
+fn listen<T, D>(list: SharedList<T, D>, parent: &Element)
 where
     T: Clone + PartialEq + 'static,
     D: ItemDom<T> + 'static,
 {
-    let rows = Rc::clone(list);
     // One handler for the three events: only a row has a
     // `sectionRowIndex`.
     // The signature Leptos's own listeners have, whose glue is already in
@@ -134,9 +136,9 @@ where
         if i.is_nan() {
             // A scroll or a resize, which may bring a skipped row into
             // view before the frame is drawn.
-            return catch_up(&rows);
+            return catch_up(list);
         }
-        if let Ok(me) = rows.try_borrow_mut() {
+        if let Ok(me) = list.try_borrow_mut() {
             if let Some(flag) = me.list.dom(i as usize).and_then(D::skipped) {
                 flag.set(event.unchecked_ref::<VisibilityEvent>().skipped());
             }

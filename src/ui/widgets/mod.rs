@@ -1,7 +1,8 @@
 //! Pieces the sections share: a number field, a checkbox, a table that
 //! scrolls, the copy button's clipboard, the deferred sections' export
 //! buttons, the stale note, the small DOM helpers for the lists drawn by
-//! hand and the rows written once in view, work done in slices (a run of a study and its status line), in
+//! hand (their rows far from view written after the frame, [`in_view`]),
+//! work done in slices (a run of a study and its status line), in
 //! background tasks, and the sections below the first screen drawn after
 //! it ([`later`]).
 

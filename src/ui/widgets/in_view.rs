@@ -126,10 +126,9 @@ where
     T: Clone + PartialEq + 'static,
     D: ItemDom<T> + 'static,
 {
-    // One handler for the three events: only a row has a
-    // `sectionRowIndex`.
-    // The signature Leptos's own listeners have, whose glue is already in
-    // the wasm.
+    // One handler for the three events (only a row has a
+    // `sectionRowIndex`), with the signature of Leptos's own listeners,
+    // whose glue is already in the wasm.
     let heard = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
         let row = event.target().map(JsCast::unchecked_into::<Row>);
         let i = row.map_or(f64::NAN, |row| row.section_row_index());

@@ -164,10 +164,11 @@ for (const width of [1280, 800, 600, 375]) {
           });
           await page.evaluate(() => window.scrollTo(0, 0));
         }
-        // A full-page capture leaves out the schedule rows below the first
-        // screen (content-visibility: auto skips them), which a person
+        // A full-page capture leaves out the schedule rows and the
+        // sections far from the view (content-visibility: auto skips
+        // them; a section then shows as an empty box), which a person
         // scrolling there sees drawn: draw them all for the picture.
-        await page.addStyleTag({ content: '.schedule tbody tr { content-visibility: visible; }' });
+        await page.addStyleTag({ content: '.schedule tbody tr, [data-drawn] .panel { content-visibility: visible; }' });
         await page.screenshot({ path: path.join(outDir, `page-${width}-${colorScheme}.png`), fullPage: true });
         assert.deepEqual(errors, []);
       } finally {

@@ -147,18 +147,14 @@ pub struct Options {
     /// Whether a retried response's `Retry-After` replaces the computed sleep.
     pub honor_retry_after: bool,
     /// The longest wait a `Retry-After` value may ask for, in milliseconds.
-    /// Values above [`MAX_DELAY_MS`] are written as [`MAX_DELAY_MS`], so the
+    /// Values above [`MAX_DELAY_MS`](crate::core::policy::MAX_DELAY_MS) are written as [`MAX_DELAY_MS`](crate::core::policy::MAX_DELAY_MS), so the
     /// wait fits every language's duration type.
-    ///
-    /// [`MAX_DELAY_MS`]: crate::core::policy::MAX_DELAY_MS
     pub retry_after_max_ms: u64,
     /// The caller's total time budget for the call, in milliseconds; `None`
     /// means no deadline. When set, no wait that would end past it is
     /// started (a `Retry-After` wait included), and the give-up says the
-    /// deadline was reached. Values above [`MAX_DELAY_MS`] are written as
-    /// [`MAX_DELAY_MS`].
-    ///
-    /// [`MAX_DELAY_MS`]: crate::core::policy::MAX_DELAY_MS
+    /// deadline was reached. Values above [`MAX_DELAY_MS`](crate::core::policy::MAX_DELAY_MS) are written as
+    /// [`MAX_DELAY_MS`](crate::core::policy::MAX_DELAY_MS).
     pub deadline_ms: Option<u64>,
     /// Whether to send one random `Idempotency-Key` per logical call: the
     /// same on every attempt of that call, a new one for the next call.
@@ -166,9 +162,7 @@ pub struct Options {
     /// How long each attempt may take, in milliseconds: an attempt is
     /// bounded by it and by the time left before the deadline, and one that
     /// times out is retried while retries and time remain. Values above
-    /// [`MAX_DELAY_MS`] are written as [`MAX_DELAY_MS`].
-    ///
-    /// [`MAX_DELAY_MS`]: crate::core::policy::MAX_DELAY_MS
+    /// [`MAX_DELAY_MS`](crate::core::policy::MAX_DELAY_MS) are written as [`MAX_DELAY_MS`](crate::core::policy::MAX_DELAY_MS).
     pub attempt_timeout_ms: u64,
     /// Whether every call shares one retry budget (a token bucket of
     /// [`budget::TOKENS`] tokens, refilled [`budget::SUCCESSES_PER_TOKEN`]

@@ -260,10 +260,10 @@ pub fn ScheduleTable() -> impl IntoView {
     });
     // The rows live outside the reactive graph, shared with the listeners
     // that write the rows out of view (see `in_view`) for the page's life
-    // (the table is mounted once). The effect keeps the column widths
-    // last written: a changed custom property makes the browser restyle
-    // every row, so it is written only when it changes. New rows come at
-    // most a chunk per frame (see `dom::CHUNK`).
+    // (the table is mounted once). The effect keeps
+    // the column widths last written: a changed custom property makes
+    // the browser restyle every row, so it is written only when it
+    // changes. New rows come at most a chunk per frame (see `dom::CHUNK`).
     let rows: SharedList<Line, RowDom> = Box::leak(Box::default());
     let more = RwSignal::new(false);
     Effect::new(move |last: Option<String>| {

@@ -75,7 +75,12 @@ try {
     const [a, b] = windows[w];
     const ms = (Math.min(b, e.ts + e.dur) - Math.max(a, e.ts)) / 1000;
     inside.set(e.name, (inside.get(e.name) ?? 0) + ms);
-    if (e.name === 'Layout') layouts.push(`${(e.dur / 1000).toFixed(2)} ms ${e.args?.beginData?.dirtyObjects}/${e.args?.beginData?.totalObjects}`);
+    if (e.name === 'Layout') {
+      const d = e.args?.beginData ?? {};
+      // A layout forced by script carries the script's stack.
+      const by = (d.stackTrace ?? []).slice(0, 3).map((f) => f.functionName || '?').join(' < ');
+      layouts.push(`${(e.dur / 1000).toFixed(2)} ms ${d.dirtyObjects}/${d.totalObjects}${process.env.LAYOUTS && by ? ` forced by ${by}` : ''}`);
+    }
     if (e.name === 'Paint') framed.add(w);
     if (e.name === 'FunctionCall' && process.env.CALLS) {
       const d = e.args?.data ?? {};
@@ -88,7 +93,16 @@ try {
   for (const [name, ms] of [...inside].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
     console.log(`${(ms / windows.length).toFixed(3).padStart(9)} ms  ${name}`);
   }
-  console.log(`layouts inside (time, objects dirty/all): ${layouts.slice(0, 8).join(', ')}`);
+  // WORST=k: the k slowest windows, each as the events inside it that
+  // took 0.3 ms or more, in order (what makes a p95).
+  const worst = windows.map((w, i) => [i, w[1] - w[0]]).sort((x, y) => y[1] - x[1]).slice(0, Number(process.env.WORST ?? 0));
+  for (const [w, len] of worst) {
+    const [a, b] = windows[w];
+    const inWindow = spans.filter((e) => e.tid === tid && e.ts < b && e.ts + e.dur > a && e.dur >= 300);
+    console.log(`window ${w}: ${(len / 1000).toFixed(2)} ms`);
+    for (const e of inWindow) console.log(`  +${((e.ts - a) / 1000).toFixed(2).padStart(6)} ${(e.dur / 1000).toFixed(2).padStart(6)} ms  ${e.name}`);
+  }
+  console.log(`layouts inside (time, objects dirty/all): ${layouts.slice(0, process.env.LAYOUTS ? 24 : 8).join(process.env.LAYOUTS ? '\n  ' : ', ')}`);
   // SAMPLES=regex: the CPU profiler's samples inside the windows (a build
   // with names: scripts/profile-build.sh), by the innermost function that
   // matches (the app's own: `backoff_calculator`), else by the leaf.

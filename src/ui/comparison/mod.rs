@@ -157,11 +157,14 @@ pub fn ModeComparison(
     // drawing reads the comparison, the factors, the mode in use, the
     // library and whether the means are decided at that moment,
     // untracked, so the line, the rows and the marks always agree.
+    // The drawing follows what the comparison is made from, not the
+    // comparison, so its runs (a library's closest policy has means of
+    // its own) are made in the later task. The policy holds the mode in
+    // use; the library's rows change with the `Model` select.
     let drawn = later(move || {
-        compared.track();
+        // `get`, not `track`: the first screen's wasm already has its code.
+        let _ = derived.library.get();
         derived.policy.track();
-        jitter.value.track();
-        library.model.track();
         comparing.deciding();
     });
     // The line above the table: the policy the modes use with a library;

@@ -104,10 +104,20 @@ pub fn LibrarySection() -> impl IntoView {
     let library = use_library();
     let to = library.to;
     // Written as markup: a reactive node per part cost the wasm more.
-    // Drawn one task after an input (see `later`): below the
-    // first screen, it waits for the schedule's own update.
+    // Drawn one task after an input (see `later`): below the first
+    // screen, it waits for the schedule's own update. It follows what
+    // the config is made from, not the config, so the text (a
+    // translation, a diff) is written in that later task. A library's
+    // values change its rows.
+    let derived = use_derived();
     let html = Memo::new(move |_| section_html());
-    let drawn = later(move || html.track());
+    let drawn = later(move || {
+        // `get`, not `track`: the first screen's wasm already has its code.
+        let _ = derived.library.get();
+        to.track();
+        derived.policy.track();
+        let _ = derived.deadline.get();
+    });
     let status = RwSignal::new("");
     let empty = move || library.model.get().is_none() && to.get().is_none();
     view! {

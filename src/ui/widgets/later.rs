@@ -14,10 +14,11 @@ use leptos::prelude::*;
 /// several quick changes.
 ///
 /// A drawing tracks the signal and reads its values untracked, all at
-/// that moment: it is never half old, half new. What it reads is still
-/// worked out in the input's task (`track` reads it, and a memo is cheap
-/// next to the DOM it feeds); what moves is the drawing. An export or a
-/// copy reads the values themselves, current at once.
+/// that moment: it is never half old, half new. `track` reads what those
+/// values are made from (the policy, the library), not the values: a
+/// memo read only by the drawing is then worked out in the later task,
+/// and the input's task holds neither its work nor its DOM. An export
+/// or a copy reads the values themselves, current at once.
 ///
 /// [`after_queued_tasks`]: crate::ui::widgets::background::after_queued_tasks
 pub fn later(track: impl Fn() + 'static) -> RwSignal<bool> {

@@ -142,3 +142,33 @@ test('a change of a row\'s badges writes every row at once, as a fresh page show
   assert.deepEqual(made.map((r) => r.capped).indexOf(true), 2);
   assert.deepEqual(made, await freshRows(`${LONG}&base=1200`, 100));
 });
+
+test('a catch-up queued by an older input is not made: the rows behind wait two frames after the newest', async (t) => {
+  const { page } = await openSkipping(t, LONG);
+  const before = await page.evaluate(firstAndLast);
+  // Frame callbacks run in the order they were asked for, each followed
+  // by its microtasks (where the page updates). In frame 0 the first
+  // callback types 1001, which asks for the page's catch-up two frames
+  // later; the second asks for one in frame 1, after the page's. There
+  // it types 1002, and asks for a read in frame 2, after the older
+  // catch-up (asked for in frame 1 before it) and before the newer.
+  const seen = await page.evaluate(([read]) => new Promise((resolve) => {
+    const state = () => new Function(`return (${read})()`)();
+    const type = (value) => {
+      const base = document.getElementById('base');
+      base.value = value;
+      base.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    requestAnimationFrame(() => type('1001'));
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      type('1002');
+      requestAnimationFrame(() => resolve(state()));
+    }));
+  }), [firstAndLast.toString()]);
+  assert.equal(seen.first, '3006', 'the rows in view show the newest input');
+  assert.equal(seen.last, before.last, 'the last row, out of view, is not written by the older catch-up');
+  assert.equal(seen.busy, 'true');
+  await decided(page);
+  assert.deepEqual(await rows(page), await freshRows(`${LONG}&base=1002`, 100));
+  assert.equal(await page.evaluate(() => document.querySelector('table.schedule tbody').getAttribute('aria-busy')), 'false');
+});

@@ -5,8 +5,8 @@
 //! near the view, and says so with a `contentvisibilityautostatechange`
 //! event. An update writes at once every item the browser does not skip,
 //! so the frame after an input shows them new; the skipped ones are
-//! written two animation frames later, after the frame that shows the
-//! input. The browser draws the rows within half a viewport of the view,
+//! written two animation frames after the newest input, past the frame
+//! that shows it. The browser draws the rows within half a viewport of the view,
 //! and a few rows past a scroller's edges, so a skipped row comes into
 //! view by a scroll or a resize, whose events come before the frame is
 //! drawn and write the rows at once, or when the list changes shape
@@ -54,6 +54,11 @@ pub struct InView<T, D> {
     parent: Option<Element>,
     /// Whether some items are behind, with a catch-up queued.
     behind: bool,
+    /// The updates that left items behind, counted. Each queues a
+    /// catch-up two frames after it; one queued by an older update is
+    /// not made: typing fast, it would land in the frame that shows the
+    /// newer input.
+    updates: u32,
 }
 
 impl<T, D> Default for InView<T, D> {
@@ -63,6 +68,7 @@ impl<T, D> Default for InView<T, D> {
             items: Vec::new(),
             parent: None,
             behind: false,
+            updates: 0,
         }
     }
 }
@@ -92,25 +98,31 @@ where
     }
     let synced = me.list.sync(parent, &items, all);
     me.items = items;
-    if synced.behind && !me.behind {
-        me.behind = true;
-        set(parent, "aria-busy", "true");
+    if synced.behind {
+        if !me.behind {
+            me.behind = true;
+            set(parent, "aria-busy", "true");
+        }
+        me.updates = me.updates.wrapping_add(1);
+        let this = me.updates;
         // The frame after next: the one that shows the input is drawn
         // first.
         leptos::prelude::request_animation_frame(move || {
-            leptos::prelude::request_animation_frame(move || catch_up(list));
+            leptos::prelude::request_animation_frame(move || catch_up(list, this));
         });
     }
     synced.built
 }
 
-/// Writes every item that is behind.
-fn catch_up<T: Clone + PartialEq, D: ItemDom<T>>(list: SharedList<T, D>) {
+/// Writes every item that is behind, if the update numbered `update`
+/// was the last to leave some (after any update: 0).
+fn catch_up<T: Clone + PartialEq, D: ItemDom<T>>(list: SharedList<T, D>, update: u32) {
     let Ok(mut me) = list.try_borrow_mut() else {
         return;
     };
     let me = &mut *me;
-    let Some(parent) = me.parent.as_ref().filter(|_| me.behind) else {
+    let newest = update == 0 || update == me.updates;
+    let Some(parent) = me.parent.as_ref().filter(|_| me.behind && newest) else {
         return;
     };
     // While rows are still being built, this builds a chunk of them too.
@@ -135,7 +147,7 @@ where
         if i.is_nan() {
             // A scroll or a resize, which may bring a skipped row into
             // view before the frame is drawn.
-            return catch_up(list);
+            return catch_up(list, 0);
         }
         if let Ok(me) = list.try_borrow_mut() {
             if let Some(flag) = me.list.dom(i as usize).and_then(D::skipped) {

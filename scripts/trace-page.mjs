@@ -93,6 +93,10 @@ try {
   for (const [name, ms] of [...inside].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
     console.log(`${(ms / windows.length).toFixed(3).padStart(9)} ms  ${name}`);
   }
+  // Frame callbacks that ran inside the windows: a catch-up or a drawing
+  // queued for later that lands in the frame showing the next input.
+  const rafs = spans.filter((e) => e.tid === tid && e.name === 'FireAnimationFrame' && windows.some(([a, b]) => e.ts < b && e.ts + e.dur > a));
+  console.log(`frame callbacks inside the windows: ${rafs.length}, ${(rafs.reduce((sum, e) => sum + e.dur, 0) / 1000 / windows.length).toFixed(3)} ms per update`);
   // WORST=k: the k slowest windows, each as the events inside it that
   // took 0.3 ms or more, in order (what makes a p95).
   const worst = windows.map((w, i) => [i, w[1] - w[0]]).sort((x, y) => y[1] - x[1]).slice(0, Number(process.env.WORST ?? 0));

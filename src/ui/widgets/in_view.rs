@@ -6,10 +6,10 @@
 //! event. An update writes at once every item the browser does not skip,
 //! so the frame after an input shows them new; the skipped ones are
 //! written two animation frames after the newest input, past the frame
-//! that shows it. The browser draws the rows within half a viewport of the view,
-//! and a few rows past a scroller's edges, so a skipped row comes into
-//! view by a scroll or a resize, whose events come before the frame is
-//! drawn and write the rows at once, or when the list changes shape
+//! that shows it. The browser draws the rows within a margin around the
+//! view, and a few rows past a scroller's edges, so a skipped row comes
+//! into view by a scroll or a resize, whose events come before the frame
+//! is drawn and write the rows at once, or when the list changes shape
 //! (see [`IndexedList::sync`]), when every row is written at once.
 //!
 //! While items are behind, the list's parent has `aria-busy="true"`

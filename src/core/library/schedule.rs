@@ -75,13 +75,14 @@ pub struct Schedule {
 
 /// The retries that happen in every run under `budget_ms`, by default:
 /// every retry whose sleep, at its longest, still ends within the budget
-/// (the library stops before a sleep that would pass it). One function for
+/// (the library stops before a sleep that would pass it), out of the
+/// ranges `bounds` of the retries the count allows. One function for
 /// every library, rather than a default method copied into each.
-pub fn always_within(model: &dyn Model, v: &Values, budget_ms: f64) -> u32 {
+pub fn always_within(bounds: &[Bounds], budget_ms: f64) -> u32 {
     let mut total = 0.0;
     let mut n = 0;
-    while n < MAX_ROWS {
-        total += model.bounds(v, n + 1).max_ms;
+    for b in bounds {
+        total += b.max_ms;
         if total > budget_ms {
             break;
         }
@@ -92,6 +93,12 @@ pub fn always_within(model: &dyn Model, v: &Values, budget_ms: f64) -> u32 {
 
 /// Checks each parameter against its range, then the combination.
 pub(super) fn check(model: &dyn Model, v: &Values) -> Result<(), LibError> {
+    checked_bounds(model, v).map(drop)
+}
+
+/// [`check`], giving the range of every retry the count allows (up to
+/// [`MAX_ROWS`]): the check needs them, and so does a plan.
+pub(super) fn checked_bounds(model: &dyn Model, v: &Values) -> Result<Vec<Bounds>, LibError> {
     let info = model.info();
     for p in info.params {
         p.check(v.get(p.name))?;
@@ -101,13 +108,14 @@ pub(super) fn check(model: &dyn Model, v: &Values) -> Result<(), LibError> {
     // Sleeps past any number (a large growth over many retries with no
     // cap) would show as nothing at all: refused, naming the count.
     let n = model.max_retries(v).unwrap_or(MAX_ROWS).min(MAX_ROWS);
-    if (1..=n).any(|k| !model.bounds(v, k).max_ms.is_finite()) {
+    let bounds: Vec<_> = (1..=n).map(|k| model.bounds(v, k)).collect();
+    if bounds.iter().any(|b| !b.max_ms.is_finite()) {
         return Err(LibError::Conflict {
             name: info.counting.param.unwrap_or(info.params[0].name),
             why: "the delays grow past any number; use fewer retries, a smaller growth or a cap",
         });
     }
-    Ok(())
+    Ok(bounds)
 }
 
 /// One seeded run: the sleeps, ms, the library makes when every attempt

@@ -14,14 +14,15 @@ use leptos::prelude::*;
 
 use crate::core::library::{Configured, Deciding, Engine, Schedule as LibRows};
 use crate::ui::state::library::LibraryInputs;
+use crate::ui::widgets::background::yield_to_page;
 use crate::ui::widgets::slices::{in_slices, SLICE_MS};
 
 /// Rows decided for a config, handed back to the page.
 pub type Decided = RwSignal<Option<Arc<(Configured, LibRows)>>>;
 
-/// Makes `Deciding`'s runs for the config with `engine`, while the
+/// Plans the config's runs with `engine` and makes them, while the
 /// generation is the one it was started in, then sets the rows decided.
-pub type Decide = fn(Engine, Deciding<'static>, Configured, StoredValue<u32>, Decided);
+pub type Decide = fn(Engine, Configured, StoredValue<u32>, Decided);
 
 thread_local! {
     /// The slices, once the library models have brought them.
@@ -58,9 +59,9 @@ pub fn decide_library_rows(library_in: LibraryInputs, decided: Decided) {
         let (Some(engine), Some(decide)) = (library_in.engine.get_untracked(), DECIDE.get()) else {
             return chosen;
         };
-        if let Ok((_, Some(deciding))) = (engine.rows)(&config) {
-            decide(engine, deciding, config, generation, decided);
-        }
+        // Planned in the slices' own task, not the input's: the rows memo
+        // has just made the same plan for the preview.
+        decide(engine, config, generation, decided);
         chosen
     });
 }
@@ -71,13 +72,23 @@ const STEP_RUNS: u32 = 50;
 /// [`Decide`]: the runs in slices of [`SLICE_MS`].
 pub fn decide_in_slices(
     engine: Engine,
-    mut deciding: Deciding<'static>,
     chosen: Configured,
     generation: StoredValue<u32>,
     decided: Decided,
 ) {
     let id = generation.get_value();
     leptos::task::spawn_local(async move {
+        // The plan (every retry's range, the preview) is made in a task
+        // of its own, after the input's update; a newer value may have
+        // come meanwhile.
+        yield_to_page().await;
+        if generation.get_value() != id {
+            return;
+        }
+        // Rows known in closed form need no runs.
+        let Ok((_, Some(mut deciding))) = (engine.rows)(&chosen) else {
+            return;
+        };
         let step = |d: &mut Deciding<'static>| (engine.step)(d, STEP_RUNS);
         let current = |_: &Deciding, _| generation.get_value() == id;
         if in_slices(&mut deciding, SLICE_MS, step, current).await {

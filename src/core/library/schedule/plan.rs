@@ -2,8 +2,8 @@
 //! the seeded runs that decide them, made a slice at a time ([`Deciding`]).
 
 use super::{
-    always_within, check, Bounds, BudgetInfo, Rand, Row, Schedule, BEYOND_SHARE, BUDGET_RUNS,
-    MAX_ROWS, MEAN_RUNS, SIM_SEED,
+    always_within, checked_bounds, Bounds, BudgetInfo, Rand, Row, Schedule, BEYOND_SHARE,
+    BUDGET_RUNS, MAX_ROWS, MEAN_RUNS, SIM_SEED,
 };
 use crate::core::library::{LibError, Model, Values};
 
@@ -199,7 +199,7 @@ fn formula_rows(bounds: &[Bounds], budget: bool) -> Vec<Row> {
 /// has a closed form, or the runs that decide them (with a time budget:
 /// every retry made in more than 0.1 % of the simulated runs).
 pub fn plan<'a>(model: &'a dyn Model, v: &Values) -> Result<Plan<'a>, LibError> {
-    check(model, v)?;
+    let mut bounds = checked_bounds(model, v)?;
     let dependent = model.dependent(v);
     let deciding = |budget_ms, bounds, runs| Deciding {
         model,
@@ -214,8 +214,6 @@ pub fn plan<'a>(model: &'a dyn Model, v: &Values) -> Result<Plan<'a>, LibError> 
         totals: dependent.then(Vec::new),
     };
     let Some(budget_ms) = model.budget_ms(v) else {
-        let n = model.max_retries(v).unwrap_or(MAX_ROWS).min(MAX_ROWS);
-        let bounds: Vec<_> = (1..=n).map(|k| model.bounds(v, k)).collect();
         if dependent || bounds.iter().any(|b| b.expected_ms.is_none()) {
             return Ok(Plan::Deciding(deciding(None, bounds, MEAN_RUNS)));
         }
@@ -230,9 +228,12 @@ pub fn plan<'a>(model: &'a dyn Model, v: &Values) -> Result<Plan<'a>, LibError> 
     // happen too (cenkalti's MaxTries under its 15-min MaxElapsedTime).
     let always = model
         .always(v, budget_ms)
-        .unwrap_or_else(|| always_within(model, v, budget_ms))
+        .unwrap_or_else(|| always_within(&bounds, budget_ms))
         .min(model.max_retries(v).unwrap_or(MAX_ROWS));
-    let bounds = (1..=always).map(|k| model.bounds(v, k)).collect();
+    // A library's own rule may count past the rows checked.
+    let checked = bounds.len() as u32;
+    bounds.truncate(always as usize);
+    bounds.extend((checked + 1..=always).map(|k| model.bounds(v, k)));
     Ok(Plan::Deciding(deciding(
         Some(budget_ms),
         bounds,
